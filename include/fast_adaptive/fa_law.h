@@ -1,0 +1,516 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * The fast_adaptive control law: FAST TCP (Jin, Wei, Low) with a slow start
+ * that ends on the flow's own backlog and a gain that adapts to the flow's
+ * distance from equilibrium.
+ *
+ * This header is the only place the law is written.  It is pure fixed-point
+ * C with no kernel or libc dependency (see fa_types.h) and is compiled into
+ * the kernel module, the userspace unit tests and fuzzers, fastctl and the
+ * ns-3 model.  The host feeds it RTT samples and round boundaries and applies
+ * the congestion windows it returns.
+ *
+ * Units: windows in packets, times in microseconds, gains in 1/1024.
+ *
+ * Per ACK the law does no division: it keeps minima and compares products.
+ * Once per round it may run fa_law(), which divides a few times.
+ *
+ * RTT estimates
+ *   base_rtt: the minimum RTT sample seen, so a shorter path is adopted at
+ *	once.  A longer path (route change) cannot be seen by a minimum, and a
+ *	plain windowed minimum would ratchet up on the flow's own standing queue
+ *	(alpha packets are always queued at equilibrium, "persistent
+ *	congestion").  So the law keeps a window minimum over base_win_ms; when
+ *	a whole window stayed more than base/4 above base, it does not trust
+ *	that minimum but probes: it halves the window for FA_PROBE_ROUNDS rounds
+ *	so that its own queue drains, and adopts the minimum seen while drained
+ *	if that is still more than base/4 above base.  The flow's own queue is
+ *	thus never mistaken for path delay; other flows' standing queues are
+ *	adopted only when they exceed a quarter of the base RTT.  A longer path
+ *	is adopted within two windows plus two rounds (about 4 s by default).
+ *   avg_rtt: the minimum RTT sample of the last round of an update cycle, as
+ *	Vegas does: the minimum drops delayed-ACK, scheduling and
+ *	ACK-compression noise, which is one-sided (it only adds delay); taking
+ *	it in the last round of the cycle measures the queue that the window
+ *	set at the previous update has built.
+ */
+#ifndef _FA_LAW_H
+#define _FA_LAW_H
+
+#include "fa_types.h"
+#include "fa_params.h"
+
+/* No RTT known yet; larger than any real sample so minima work on it. */
+#define FA_RTT_NONE		0xffffffffU
+/* Samples are clamped here: 2^26 us is 67 s, keeping products in u64. */
+#define FA_RTT_MAX_US		(1U << 26)
+/* The law never shrinks the window below two packets (ACK clocking). */
+#define FA_CWND_MIN		2U
+/* Largest window the law returns; Linux stores cwnd in a u32. */
+#define FA_CWND_MAX		0x7fffffffU
+/* A base RTT is suspect when the path looks base/4 longer (see top). */
+#define FA_ROUTE_SHIFT		2
+/* Rounds the window stays halved while probing for a longer path. */
+#define FA_PROBE_ROUNDS		2
+/* exp(-x) table: step 1/8 in x, 64 steps, so x covers [0, 8]. */
+#define FA_EXP_STEP_SHIFT	3
+#define FA_EXP_STEPS		64
+/* Values of exp(-x) are in 1/65536 units. */
+#define FA_EXP_SHIFT		16
+/* |b - alpha| / alpha is clamped at 64: exp(-k e) is 0 long before. */
+#define FA_DIST_MAX		(64U << FA_SHIFT)
+
+enum fa_phase {
+	FA_PHASE_SS = 0,	/* slow start (the host's cwnd < ssthresh) */
+	FA_PHASE_LAW = 1,	/* the FAST window control law */
+	FA_PHASE_PROBE = 2,	/* halved window, measuring a drained RTT */
+};
+
+enum fa_action {
+	FA_ACT_NONE = 0,	/* keep the window */
+	FA_ACT_UPDATE,		/* the law ran: see fa_update */
+	FA_ACT_PROBE_START,	/* set cwnd to cwnd_out now (drain) */
+	FA_ACT_PROBE_END,	/* set cwnd to cwnd_out now (restore) */
+};
+
+/* Parameters, a snapshot of the tunables; see fa_params.h for ranges. */
+struct fa_params {
+	u32 alpha_pkts;
+	u32 gamma_min;
+	u32 gamma_max;
+	u32 gamma_fixed;
+	u32 gain_k;
+	u32 ss_exit_pkts;	/* 0 means alpha_pkts / 2, at least 2 */
+	u32 ss_delay_us;
+	u32 update_rtts;
+	u32 adaptive_gain;
+	u32 adaptive_ss;
+	u32 base_win_ms;
+};
+
+/* Per-flow state, kept in the socket's congestion control private area. */
+struct fa_state {
+	u32 base_rtt_us;	/* propagation delay estimate */
+	u32 avg_rtt_us;		/* min RTT of the last completed round */
+	u32 round_min_us;	/* min RTT of the current round so far */
+	u32 last_rtt_us;	/* previous sample, for the slow-start filter */
+	u32 ss_rtt_us;		/* min of the last two samples */
+	u32 win_min_us;		/* min RTT since win_start_us */
+	u32 win_start_us;	/* start of the base-RTT validity window */
+	u32 probe_min_us;	/* min RTT while probing */
+	u32 probe_cwnd;		/* window to restore after the probe */
+	u32 prior_cwnd;		/* window before the last loss, for undo */
+	u32 target_cwnd;	/* window the last update asked for */
+	u16 gamma;		/* gain of the last update, 1/1024 */
+	u16 round_samples;	/* RTT samples in the current round */
+	u8 cycle_rounds;	/* rounds completed in this update cycle */
+	u8 probe_rounds;	/* rounds completed in this probe */
+	u8 phase;		/* enum fa_phase */
+	u8 base_changes;	/* times a longer path was adopted (wraps) */
+};
+
+/* Inputs and outputs of one update of the law (also the tracepoint). */
+struct fa_update {
+	/* inputs */
+	u32 cwnd;
+	u32 base_rtt_us;
+	u32 avg_rtt_us;
+	u32 cwnd_limited;
+	/* outputs */
+	u64 backlog_q10;	/* w (avg - base) / avg, in 1/1024 packet */
+	u32 dist_q10;		/* |backlog - alpha| / alpha, 1/1024 */
+	u32 gamma;		/* 1/1024 */
+	u32 target;		/* w base / avg + alpha */
+	u32 cwnd_out;		/* new window */
+};
+
+/* exp(-i/8) * 65536, rounded, for i = 0..64 (exp(0) saturates at 65535). */
+static const u16 fa_exp_table[FA_EXP_STEPS + 1] = {
+	65535, 57835, 51039, 45042, 39750, 35079, 30957, 27319,
+	24109, 21276, 18776, 16570, 14623, 12905, 11388, 10050,
+	8869, 7827, 6907, 6096, 5380, 4747, 4190, 3697,
+	3263, 2879, 2541, 2243, 1979, 1746, 1541, 1360,
+	1200, 1059, 935, 825, 728, 642, 567, 500,
+	442, 390, 344, 303, 268, 236, 209, 184,
+	162, 143, 127, 112, 99, 87, 77, 68,
+	60, 53, 47, 41, 36, 32, 28, 25,
+	22,
+};
+
+static inline u32 fa_min_u32(u32 a, u32 b)
+{
+	return a < b ? a : b;
+}
+
+static inline u32 fa_max_u32(u32 a, u32 b)
+{
+	return a > b ? a : b;
+}
+
+static inline u32 fa_clamp_u32(u32 v, u32 lo, u32 hi)
+{
+	return v < lo ? lo : (v > hi ? hi : v);
+}
+
+/*
+ * Bring a snapshot of the tunables into range and into agreement.  The
+ * sysfs handlers already refuse bad values; this also covers a reader that
+ * saw gamma_min and gamma_max from two different writes, and the ns-3 and
+ * fuzz hosts, which have no such handlers.
+ */
+static inline void fa_params_sanitize(struct fa_params *p)
+{
+	p->alpha_pkts = fa_clamp_u32(p->alpha_pkts, 1, 65536);
+	p->gamma_max = fa_clamp_u32(p->gamma_max, 1, FA_ONE);
+	p->gamma_min = fa_clamp_u32(p->gamma_min, 1, p->gamma_max);
+	p->gamma_fixed = fa_clamp_u32(p->gamma_fixed, 1, FA_ONE);
+	p->gain_k = fa_clamp_u32(p->gain_k, 1, 65536);
+	p->ss_exit_pkts = fa_min_u32(p->ss_exit_pkts, 65536);
+	if (!p->ss_exit_pkts)
+		p->ss_exit_pkts = fa_max_u32(p->alpha_pkts >> 1, 2);
+	p->ss_delay_us = fa_clamp_u32(p->ss_delay_us, 1, 10000000);
+	p->update_rtts = fa_clamp_u32(p->update_rtts, 1, 16);
+	p->adaptive_gain = !!p->adaptive_gain;
+	p->adaptive_ss = !!p->adaptive_ss;
+	p->base_win_ms = fa_clamp_u32(p->base_win_ms, 100, 60000);
+}
+
+/* The defaults of fa_params.h, sanitized. */
+static inline void fa_params_default(struct fa_params *p)
+{
+#define FA_PARAM_DEFAULT(name, def, lo, hi, desc) p->name = (def);
+	FA_PARAM_TABLE(FA_PARAM_DEFAULT)
+#undef FA_PARAM_DEFAULT
+	fa_params_sanitize(p);
+}
+
+/* exp(-x) for x in 1/1024 units, in 1/65536 units; non-increasing in x. */
+static inline u32 fa_exp_neg_q10(u32 x_q10)
+{
+	u32 idx = x_q10 >> (FA_SHIFT - FA_EXP_STEP_SHIFT);
+	u32 frac = x_q10 & ((1U << (FA_SHIFT - FA_EXP_STEP_SHIFT)) - 1);
+	u32 hi, lo;
+
+	if (idx >= FA_EXP_STEPS)
+		return fa_exp_table[FA_EXP_STEPS];
+	hi = fa_exp_table[idx];
+	lo = fa_exp_table[idx + 1];
+	return hi - (((hi - lo) * frac) >> (FA_SHIFT - FA_EXP_STEP_SHIFT));
+}
+
+/*
+ * The gain for a flow at normalised distance dist_q10 = |b - alpha| / alpha:
+ *	gamma = gamma_min + (gamma_max - gamma_min) (1 - exp(-k dist))
+ * gamma_min when the flow sits at equilibrium, approaching gamma_max when it
+ * is far from it; never outside [gamma_min, gamma_max].  Classic FAST
+ * (adaptive_gain = 0) uses gamma_fixed.
+ */
+static inline u32 fa_gamma(const struct fa_params *p, u32 dist_q10)
+{
+	u64 x_q10;
+	u32 span, e;
+
+	if (!p->adaptive_gain)
+		return p->gamma_fixed;
+	x_q10 = ((u64)p->gain_k * fa_min_u32(dist_q10, FA_DIST_MAX)) >> FA_SHIFT;
+	e = fa_exp_neg_q10((u32)(x_q10 > FA_DIST_MAX ? FA_DIST_MAX : x_q10));
+	span = p->gamma_max - p->gamma_min;
+	return p->gamma_min +
+	       (u32)(((u64)span * ((1U << FA_EXP_SHIFT) - e)) >> FA_EXP_SHIFT);
+}
+
+/*
+ * One update of the FAST law, a pure function of its inputs (so that a
+ * tracepoint record can be replayed through it):
+ *	b      = w (avg - base) / avg		packets this flow keeps queued
+ *	target = w base / avg + alpha
+ *	w'     = min(2w, (1 - gamma) w + gamma target), at least FA_CWND_MIN
+ * A flow that is not cwnd-limited may shrink but not grow: an application
+ * that sends little must not inflate the window it does not use.
+ *
+ * Ranges: w < 2^31, base <= avg < 2^26 (clamped), so w (avg - base) < 2^57
+ * and w base < 2^57; every product below fits in u64.
+ */
+static inline void fa_law(const struct fa_params *p, u32 cwnd, u32 base_us,
+			  u32 avg_us, bool cwnd_limited, struct fa_update *u)
+{
+	u64 num, w_q10, alpha_q10, d;
+	u32 rem, w;
+
+	w = fa_clamp_u32(cwnd, 1, FA_CWND_MAX);
+	base_us = fa_clamp_u32(base_us, 1, FA_RTT_MAX_US);
+	avg_us = fa_clamp_u32(avg_us, base_us, FA_RTT_MAX_US);
+
+	u->cwnd = cwnd;
+	u->base_rtt_us = base_us;
+	u->avg_rtt_us = avg_us;
+	u->cwnd_limited = cwnd_limited;
+
+	/* b in 1/1024 packet: floor(w (avg - base) 1024 / avg), exactly */
+	num = (u64)w * (avg_us - base_us);
+	u->backlog_q10 = div_u64_rem(num, avg_us, &rem) << FA_SHIFT;
+	u->backlog_q10 += div_u64((u64)rem << FA_SHIFT, avg_us);
+
+	alpha_q10 = (u64)p->alpha_pkts << FA_SHIFT;
+	d = u->backlog_q10 > alpha_q10 ? u->backlog_q10 - alpha_q10 :
+					  alpha_q10 - u->backlog_q10;
+	d = div_u64(d, p->alpha_pkts);
+	u->dist_q10 = d > FA_DIST_MAX ? FA_DIST_MAX : (u32)d;
+	u->gamma = fa_gamma(p, u->dist_q10);
+
+	u->target = (u32)div_u64((u64)w * base_us, avg_us) + p->alpha_pkts;
+
+	w_q10 = (u64)(FA_ONE - u->gamma) * w + (u64)u->gamma * u->target;
+	w_q10 = (w_q10 + (FA_ONE >> 1)) >> FA_SHIFT;
+	if (w_q10 > 2ULL * w)
+		w_q10 = 2ULL * w;
+	if (!cwnd_limited && w_q10 > w)
+		w_q10 = w;
+	if (w_q10 > FA_CWND_MAX)
+		w_q10 = FA_CWND_MAX;
+	u->cwnd_out = fa_max_u32((u32)w_q10, FA_CWND_MIN);
+}
+
+static inline void fa_window_reset(struct fa_state *s, u32 now_us)
+{
+	s->win_start_us = now_us;
+	s->win_min_us = FA_RTT_NONE;
+}
+
+/* Start of a round: forget the minima of the one before. */
+static inline void fa_round_reset(struct fa_state *s)
+{
+	s->round_min_us = FA_RTT_NONE;
+	s->round_samples = 0;
+}
+
+/* A new flow: nothing measured yet. */
+static inline void fa_init(struct fa_state *s, u32 now_us)
+{
+	s->base_rtt_us = FA_RTT_NONE;
+	s->avg_rtt_us = FA_RTT_NONE;
+	s->last_rtt_us = FA_RTT_NONE;
+	s->ss_rtt_us = FA_RTT_NONE;
+	s->probe_min_us = FA_RTT_NONE;
+	s->probe_cwnd = 0;
+	s->prior_cwnd = 0;
+	s->target_cwnd = 0;
+	s->gamma = 0;
+	s->cycle_rounds = 0;
+	s->probe_rounds = 0;
+	s->phase = FA_PHASE_SS;
+	s->base_changes = 0;
+	fa_round_reset(s);
+	fa_window_reset(s, now_us);
+}
+
+/*
+ * Transmission restarts after idle: the queue the cycle measured is gone, so
+ * the cycle and any probe start over.  base_rtt is a property of the path
+ * and is kept.
+ */
+static inline void fa_restart(struct fa_state *s, u32 now_us)
+{
+	fa_round_reset(s);
+	s->cycle_rounds = 0;
+	s->last_rtt_us = FA_RTT_NONE;
+	s->ss_rtt_us = FA_RTT_NONE;
+	s->target_cwnd = 0;
+	if (s->phase == FA_PHASE_PROBE)
+		s->phase = FA_PHASE_LAW;
+	s->probe_rounds = 0;
+	s->probe_min_us = FA_RTT_NONE;
+	fa_window_reset(s, now_us);
+}
+
+/*
+ * One RTT sample, per ACK; no division.  Negative samples (no valid
+ * timestamp) are ignored; 0 (a sub-microsecond path) counts as 1 us.
+ */
+static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
+{
+	u32 rtt;
+
+	if (rtt_us < 0)
+		return;
+	rtt = fa_clamp_u32((u32)rtt_us, 1, FA_RTT_MAX_US);
+	(void)now_us;
+
+	s->base_rtt_us = fa_min_u32(s->base_rtt_us, rtt);
+	s->round_min_us = fa_min_u32(s->round_min_us, rtt);
+	s->win_min_us = fa_min_u32(s->win_min_us, rtt);
+	s->ss_rtt_us = fa_min_u32(s->last_rtt_us, rtt);
+	s->last_rtt_us = rtt;
+	if (s->round_samples < 0xffff)
+		s->round_samples++;
+	if (s->phase == FA_PHASE_PROBE)
+		s->probe_min_us = fa_min_u32(s->probe_min_us, rtt);
+}
+
+/*
+ * Per ACK in slow start: should it end now?  Adaptive: the flow's own
+ * backlog w (rtt - base) / rtt has reached ss_exit_pkts, tested as
+ * w (rtt - base) >= ss_exit rtt to avoid a division.  Classic: the queueing
+ * delay rtt - base has reached ss_delay_us.  rtt is the smaller of the last
+ * two samples, so one delayed ACK does not end slow start.
+ */
+static inline bool fa_ss_exit(const struct fa_state *s,
+			      const struct fa_params *p, u32 cwnd)
+{
+	u32 rtt = s->ss_rtt_us, qdelay;
+
+	if (rtt == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
+		return false;
+	qdelay = rtt - s->base_rtt_us;
+	if (!p->adaptive_ss)
+		return qdelay >= p->ss_delay_us;
+	return (u64)cwnd * qdelay >= (u64)p->ss_exit_pkts * rtt;
+}
+
+/* Called once when the host leaves slow start, by either rule or loss. */
+static inline void fa_ss_done(struct fa_state *s)
+{
+	if (s->phase == FA_PHASE_SS)
+		s->phase = FA_PHASE_LAW;
+	s->cycle_rounds = 0;
+}
+
+/* Has a whole window stayed more than base/4 above base? */
+static inline bool fa_base_suspect(struct fa_state *s,
+				   const struct fa_params *p, u32 now_us)
+{
+	bool suspect;
+
+	if (now_us - s->win_start_us < p->base_win_ms * 1000U)
+		return false;
+	suspect = s->win_min_us != FA_RTT_NONE &&
+		  s->base_rtt_us != FA_RTT_NONE &&
+		  s->win_min_us - s->base_rtt_us >
+			  s->base_rtt_us >> FA_ROUTE_SHIFT;
+	if (!suspect)
+		fa_window_reset(s, now_us);
+	return suspect;
+}
+
+static inline enum fa_action fa_probe_end(struct fa_state *s, u32 now_us,
+					  struct fa_update *u)
+{
+	u32 pmin = s->probe_min_us, base = s->base_rtt_us;
+
+	if (pmin != FA_RTT_NONE && pmin > base &&
+	    pmin - base > base >> FA_ROUTE_SHIFT) {
+		s->base_rtt_us = pmin;
+		s->base_changes++;
+	}
+	s->phase = FA_PHASE_LAW;
+	s->probe_rounds = 0;
+	s->probe_min_us = FA_RTT_NONE;
+	s->cycle_rounds = 0;
+	fa_window_reset(s, now_us);
+	u->cwnd_out = fa_max_u32(s->probe_cwnd, FA_CWND_MIN);
+	s->target_cwnd = u->cwnd_out;
+	return FA_ACT_PROBE_END;
+}
+
+/*
+ * End of a round (the ACK of the first packet sent after the previous round
+ * ended).  Runs the law every update_rtts rounds in the law phase, and the
+ * base-RTT probe.  The host applies u->cwnd_out as fa_apply() says.
+ */
+static inline enum fa_action fa_round_end(struct fa_state *s,
+					  const struct fa_params *p, u32 cwnd,
+					  bool in_ss, bool cwnd_limited,
+					  u32 now_us, struct fa_update *u)
+{
+	u32 rmin = s->round_min_us;
+
+	fa_round_reset(s);
+	if (rmin != FA_RTT_NONE)
+		s->avg_rtt_us = rmin;
+
+	if (s->phase == FA_PHASE_PROBE) {
+		if (++s->probe_rounds < FA_PROBE_ROUNDS)
+			return FA_ACT_NONE;
+		return fa_probe_end(s, now_us, u);
+	}
+	if (in_ss) {
+		s->phase = FA_PHASE_SS;
+		s->cycle_rounds = 0;
+		return FA_ACT_NONE;
+	}
+	s->phase = FA_PHASE_LAW;
+
+	if (fa_base_suspect(s, p, now_us)) {
+		s->phase = FA_PHASE_PROBE;
+		s->probe_rounds = 0;
+		s->probe_min_us = FA_RTT_NONE;
+		s->probe_cwnd = cwnd;
+		u->cwnd_out = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
+		return FA_ACT_PROBE_START;
+	}
+
+	if (++s->cycle_rounds < p->update_rtts)
+		return FA_ACT_NONE;
+	s->cycle_rounds = 0;
+	if (rmin == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
+		return FA_ACT_NONE;
+
+	fa_law(p, cwnd, s->base_rtt_us, rmin, cwnd_limited, u);
+	s->gamma = (u16)u->gamma;
+	s->target_cwnd = u->cwnd_out;
+	return FA_ACT_UPDATE;
+}
+
+/*
+ * The window to set right after fa_round_end() returned act: a probe sets
+ * its window at once, an update lowers the window at once but raises it
+ * only as ACKs arrive (fa_cwnd_on_ack), at most doubling it per round.
+ */
+static inline u32 fa_apply(enum fa_action act, u32 cwnd,
+			   const struct fa_update *u)
+{
+	switch (act) {
+	case FA_ACT_PROBE_START:
+	case FA_ACT_PROBE_END:
+		return u->cwnd_out;
+	case FA_ACT_UPDATE:
+		return fa_min_u32(cwnd, u->cwnd_out);
+	default:
+		return cwnd;
+	}
+}
+
+/* Per ACK in the law phase: grow toward the target by the packets acked. */
+static inline u32 fa_cwnd_on_ack(const struct fa_state *s, u32 cwnd,
+				 u32 acked, bool cwnd_limited)
+{
+	if (s->phase != FA_PHASE_LAW || !cwnd_limited || cwnd >= s->target_cwnd)
+		return cwnd;
+	return cwnd + fa_min_u32(acked, s->target_cwnd - cwnd);
+}
+
+/* Loss: remember the window for undo and halve it. */
+static inline u32 fa_ssthresh(struct fa_state *s, u32 cwnd)
+{
+	if (s->phase == FA_PHASE_PROBE) {
+		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
+		s->phase = FA_PHASE_LAW;
+		s->probe_rounds = 0;
+		s->probe_min_us = FA_RTT_NONE;
+	}
+	s->prior_cwnd = cwnd;
+	s->cycle_rounds = 0;
+	s->target_cwnd = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
+	return s->target_cwnd;
+}
+
+/* The loss was spurious: give back the window it took. */
+static inline u32 fa_undo(struct fa_state *s, u32 cwnd)
+{
+	u32 w = fa_max_u32(cwnd, s->prior_cwnd);
+
+	s->target_cwnd = w;
+	return w;
+}
+
+#endif /* _FA_LAW_H */
