@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# fast_adaptive: build, test, demo.
+#
+#   make                 build the module for every supported kernel (KVERS)
+#   make KVER=6.1.0-57-amd64     ... for one kernel (headers in /lib/modules)
+#   make KDIR=/path/to/build     ... against any configured kernel tree
+#   make unit            userspace unit tests of the law (no kernel, no VM)
+#   make check           everything: deps, builds (W=1, sparse, checkpatch),
+#                        unit tests, fuzzing, VM selftests on both kernels, ns-3
+#   make clean
+
+KVERS	?= 6.1.0-57-amd64 6.12.117+deb12-amd64
+ifdef KDIR
+KVER	:= $(shell cat $(KDIR)/include/config/kernel.release 2>/dev/null)
+endif
+ifdef KVER
+KVERS	:= $(KVER)
+endif
+KDIR_OF	= $(if $(KDIR),$(KDIR),/lib/modules/$(1)/build)
+
+MOD_SRCS := Kbuild tcp_fast_adaptive.c tcp_fast_adaptive_trace.h
+LAW_HDRS := $(wildcard include/fast_adaptive/*.h include/uapi/linux/*.h)
+BUILD	:= build
+
+CC	?= cc
+CFLAGS_UNIT := -std=c99 -O2 -g -Wall -Wextra -Werror -Wshadow -Wconversion \
+	       -Wno-sign-conversion -Iinclude
+CLANG	?= clang
+
+.PHONY: all modules unit fuzz check deps clean lint sparse checkpatch
+
+all: modules
+
+# One out-of-tree build directory per kernel, so both can coexist.
+modules:
+	@set -e; for v in $(KVERS); do \
+		d=$(BUILD)/$$v; mkdir -p $$d; \
+		for f in $(MOD_SRCS) include; do ln -sfn ../../$$f $$d/$$f; done; \
+		$(MAKE) -C $(call KDIR_OF,$$v) M=$(CURDIR)/$$d W=1 modules; \
+	done
+
+# Build with sparse (C=2 checks every file) and fail on any diagnostic.
+sparse:
+	@set -e; for v in $(KVERS); do \
+		d=$(BUILD)/sparse-$$v; mkdir -p $$d; \
+		for f in $(MOD_SRCS) include; do ln -sfn ../../$$f $$d/$$f; done; \
+		$(MAKE) -s -C $(call KDIR_OF,$$v) M=$(CURDIR)/$$d W=1 C=2 modules \
+			2>&1 | tee $$d/sparse.log; \
+		if grep -E 'warning:|error:' $$d/sparse.log; then \
+			echo "sparse/W=1 diagnostics for $$v"; exit 1; fi; \
+	done
+
+checkpatch:
+	@tools/checkpatch.sh
+
+$(BUILD)/unit/test_law: tests/test_law.c tests/tap.h $(LAW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_UNIT) -fsanitize=undefined -fno-sanitize-recover=all \
+		-o $@ tests/test_law.c -lm
+
+unit: $(BUILD)/unit/test_law
+	$(BUILD)/unit/test_law
+
+$(BUILD)/fuzz/fuzz_law: tests/fuzz_law.c $(LAW_HDRS)
+	@mkdir -p $(@D)
+	$(CLANG) -g -O1 -Iinclude -fsanitize=fuzzer,undefined,address \
+		-fno-sanitize-recover=all -o $@ tests/fuzz_law.c
+
+FUZZ_SECONDS ?= 30
+fuzz: $(BUILD)/fuzz/fuzz_law
+	@mkdir -p $(BUILD)/fuzz/corpus
+	$(BUILD)/fuzz/fuzz_law -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+		$(BUILD)/fuzz/corpus
+
+deps:
+	@tools/deps.sh
+
+check:
+	@tools/check.sh
+
+clean:
+	rm -rf $(BUILD)

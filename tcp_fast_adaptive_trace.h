@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Tracepoints of fast_adaptive.
+ *
+ * fast_adaptive:update carries every input and output of one update of the
+ * control law, so that a recorded trace can be replayed through the
+ * userspace build of fa_law() and must give identical outputs.
+ * fast_adaptive:ss_exit says when and why slow start ended.
+ */
+#undef TRACE_SYSTEM
+#define TRACE_SYSTEM fast_adaptive
+
+#if !defined(_TCP_FAST_ADAPTIVE_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _TCP_FAST_ADAPTIVE_TRACE_H
+
+#include <linux/tracepoint.h>
+#include <net/inet_sock.h>
+#include "fast_adaptive/fa_law.h"
+
+/* Why slow start ended: the law's own rule, or the host's ssthresh. */
+#define FA_SS_EXIT_BACKLOG	0
+#define FA_SS_EXIT_DELAY	1
+#define FA_SS_EXIT_SSTHRESH	2
+
+TRACE_EVENT(update,
+	TP_PROTO(const struct sock *sk, const struct fa_params *p,
+		 const struct fa_update *u),
+	TP_ARGS(sk, p, u),
+	TP_STRUCT__entry(
+		__field(u16, sport)
+		__field(u16, dport)
+		__field(u32, cwnd)
+		__field(u32, base_rtt_us)
+		__field(u32, avg_rtt_us)
+		__field(u32, cwnd_limited)
+		__field(u32, alpha_pkts)
+		__field(u32, gamma_min)
+		__field(u32, gamma_max)
+		__field(u32, gamma_fixed)
+		__field(u32, gain_k)
+		__field(u32, adaptive_gain)
+		__field(u64, backlog_q10)
+		__field(u32, dist_q10)
+		__field(u32, gamma)
+		__field(u32, target)
+		__field(u32, cwnd_out)
+	),
+	TP_fast_assign(
+		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
+		__entry->dport = ntohs(inet_sk(sk)->inet_dport);
+		__entry->cwnd = u->cwnd;
+		__entry->base_rtt_us = u->base_rtt_us;
+		__entry->avg_rtt_us = u->avg_rtt_us;
+		__entry->cwnd_limited = u->cwnd_limited;
+		__entry->alpha_pkts = p->alpha_pkts;
+		__entry->gamma_min = p->gamma_min;
+		__entry->gamma_max = p->gamma_max;
+		__entry->gamma_fixed = p->gamma_fixed;
+		__entry->gain_k = p->gain_k;
+		__entry->adaptive_gain = p->adaptive_gain;
+		__entry->backlog_q10 = u->backlog_q10;
+		__entry->dist_q10 = u->dist_q10;
+		__entry->gamma = u->gamma;
+		__entry->target = u->target;
+		__entry->cwnd_out = u->cwnd_out;
+	),
+	TP_printk("sport=%u dport=%u cwnd=%u base_rtt_us=%u avg_rtt_us=%u cwnd_limited=%u alpha_pkts=%u gamma_min=%u gamma_max=%u gamma_fixed=%u gain_k=%u adaptive_gain=%u backlog_q10=%llu dist_q10=%u gamma=%u target=%u cwnd_out=%u",
+		  __entry->sport, __entry->dport, __entry->cwnd,
+		  __entry->base_rtt_us, __entry->avg_rtt_us,
+		  __entry->cwnd_limited, __entry->alpha_pkts,
+		  __entry->gamma_min, __entry->gamma_max, __entry->gamma_fixed,
+		  __entry->gain_k, __entry->adaptive_gain,
+		  (unsigned long long)__entry->backlog_q10, __entry->dist_q10,
+		  __entry->gamma, __entry->target, __entry->cwnd_out)
+);
+
+TRACE_EVENT(ss_exit,
+	TP_PROTO(const struct sock *sk, const struct fa_state *s,
+		 const struct fa_params *p, u32 cwnd, int rule),
+	TP_ARGS(sk, s, p, cwnd, rule),
+	TP_STRUCT__entry(
+		__field(u16, sport)
+		__field(u16, dport)
+		__field(u32, cwnd)
+		__field(u32, rtt_us)
+		__field(u32, base_rtt_us)
+		__field(u8, rule)
+		__field(u32, ss_exit_pkts)
+		__field(u32, ss_delay_us)
+	),
+	TP_fast_assign(
+		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
+		__entry->dport = ntohs(inet_sk(sk)->inet_dport);
+		__entry->cwnd = cwnd;
+		__entry->rtt_us = s->ss_rtt_us;
+		__entry->base_rtt_us = s->base_rtt_us;
+		__entry->rule = rule;
+		__entry->ss_exit_pkts = p->ss_exit_pkts;
+		__entry->ss_delay_us = p->ss_delay_us;
+	),
+	TP_printk("sport=%u dport=%u cwnd=%u rtt_us=%u base_rtt_us=%u rule=%s ss_exit_pkts=%u ss_delay_us=%u",
+		  __entry->sport, __entry->dport, __entry->cwnd,
+		  __entry->rtt_us, __entry->base_rtt_us,
+		  __print_symbolic(__entry->rule,
+				   { FA_SS_EXIT_BACKLOG, "backlog" },
+				   { FA_SS_EXIT_DELAY, "delay" },
+				   { FA_SS_EXIT_SSTHRESH, "ssthresh" }),
+		  __entry->ss_exit_pkts, __entry->ss_delay_us)
+);
+
+#endif /* _TCP_FAST_ADAPTIVE_TRACE_H */
+
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE tcp_fast_adaptive_trace
+#include <trace/define_trace.h>
