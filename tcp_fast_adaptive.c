@@ -55,54 +55,50 @@ struct fa_sock {
  * snapshot with READ_ONCE() and fa_params_sanitize() it, so that a reader
  * racing two writes still sees gamma_min <= gamma_max.
  */
-struct fa_tunable {
-	unsigned int val;
-	unsigned int min;
-	unsigned int max;
+static unsigned int fa_tunables[FA_P_COUNT] = {
+	[FA_P_ALPHA_PKTS]	= FA_ALPHA_PKTS_DEFAULT,
+	[FA_P_GAMMA_MIN]	= FA_GAMMA_MIN_DEFAULT,
+	[FA_P_GAMMA_MAX]	= FA_GAMMA_MAX_DEFAULT,
+	[FA_P_GAMMA_FIXED]	= FA_GAMMA_FIXED_DEFAULT,
+	[FA_P_GAIN_K]		= FA_GAIN_K_DEFAULT,
+	[FA_P_SS_EXIT_PKTS]	= FA_SS_EXIT_PKTS_DEFAULT,
+	[FA_P_SS_DELAY_US]	= FA_SS_DELAY_US_DEFAULT,
+	[FA_P_UPDATE_RTTS]	= FA_UPDATE_RTTS_DEFAULT,
+	[FA_P_ADAPTIVE_GAIN]	= FA_ADAPTIVE_GAIN_DEFAULT,
+	[FA_P_ADAPTIVE_SS]	= FA_ADAPTIVE_SS_DEFAULT,
+	[FA_P_BASE_WIN_MS]	= FA_BASE_WIN_MS_DEFAULT,
 };
 
-enum {
-#define FA_TUNABLE_ENUM(name, def, lo, hi, desc) FA_T_##name,
-	FA_PARAM_TABLE(FA_TUNABLE_ENUM)
-#undef FA_TUNABLE_ENUM
-	FA_T_COUNT
-};
-
-static struct fa_tunable fa_tunables[FA_T_COUNT] = {
-#define FA_TUNABLE_INIT(name, def, lo, hi, desc) \
-	[FA_T_##name] = { .val = (def), .min = (lo), .max = (hi) },
-	FA_PARAM_TABLE(FA_TUNABLE_INIT)
-#undef FA_TUNABLE_INIT
-};
-
-static unsigned int fa_tunable_get(int idx)
+static unsigned int fa_tunable_get(enum fa_param_id id)
 {
-	return READ_ONCE(fa_tunables[idx].val);
+	return READ_ONCE(fa_tunables[id]);
+}
+
+static enum fa_param_id fa_param_id_of(const struct kernel_param *kp)
+{
+	return (unsigned int *)kp->arg - fa_tunables;
 }
 
 static int fa_param_set(const char *val, const struct kernel_param *kp)
 {
-	struct fa_tunable *t = kp->arg;
+	enum fa_param_id id = fa_param_id_of(kp);
+	const struct fa_param_desc *d = &fa_param_descs[id];
 	unsigned int v;
 
 	/* Any parse error, ERANGE included, is a bad value: EINVAL. */
-	if (kstrtouint(val, 10, &v) || v < t->min || v > t->max)
+	if (kstrtouint(val, 10, &v) || v < d->min || v > d->max)
 		return -EINVAL;
-	if (t == &fa_tunables[FA_T_gamma_min] &&
-	    v > fa_tunable_get(FA_T_gamma_max))
+	if (id == FA_P_GAMMA_MIN && v > fa_tunable_get(FA_P_GAMMA_MAX))
 		return -EINVAL;
-	if (t == &fa_tunables[FA_T_gamma_max] &&
-	    v < fa_tunable_get(FA_T_gamma_min))
+	if (id == FA_P_GAMMA_MAX && v < fa_tunable_get(FA_P_GAMMA_MIN))
 		return -EINVAL;
-	WRITE_ONCE(t->val, v);
+	WRITE_ONCE(fa_tunables[id], v);
 	return 0;
 }
 
 static int fa_param_get(char *buffer, const struct kernel_param *kp)
 {
-	const struct fa_tunable *t = kp->arg;
-
-	return sysfs_emit(buffer, "%u\n", READ_ONCE(t->val));
+	return sysfs_emit(buffer, "%u\n", READ_ONCE(*(unsigned int *)kp->arg));
 }
 
 static const struct kernel_param_ops fa_param_ops = {
@@ -110,19 +106,45 @@ static const struct kernel_param_ops fa_param_ops = {
 	.get = fa_param_get,
 };
 
-#define FA_MODULE_PARAM(name, def, lo, hi, desc)				\
-	module_param_cb(name, &fa_param_ops, &fa_tunables[FA_T_##name], 0644); \
-	__MODULE_PARM_TYPE(name, "uint");					\
-	MODULE_PARM_DESC(name, desc " [" #lo ".." #hi ", default " #def "]");
-FA_PARAM_TABLE(FA_MODULE_PARAM)
-#undef FA_MODULE_PARAM
+#define fa_module_param(name, id) \
+	module_param_cb(name, &fa_param_ops, &fa_tunables[id], 0644)
+
+fa_module_param(alpha_pkts, FA_P_ALPHA_PKTS);
+MODULE_PARM_DESC(alpha_pkts, FA_PARAM_DESC(FA_ALPHA_PKTS));
+fa_module_param(gamma_min, FA_P_GAMMA_MIN);
+MODULE_PARM_DESC(gamma_min, FA_PARAM_DESC(FA_GAMMA_MIN));
+fa_module_param(gamma_max, FA_P_GAMMA_MAX);
+MODULE_PARM_DESC(gamma_max, FA_PARAM_DESC(FA_GAMMA_MAX));
+fa_module_param(gamma_fixed, FA_P_GAMMA_FIXED);
+MODULE_PARM_DESC(gamma_fixed, FA_PARAM_DESC(FA_GAMMA_FIXED));
+fa_module_param(gain_k, FA_P_GAIN_K);
+MODULE_PARM_DESC(gain_k, FA_PARAM_DESC(FA_GAIN_K));
+fa_module_param(ss_exit_pkts, FA_P_SS_EXIT_PKTS);
+MODULE_PARM_DESC(ss_exit_pkts, FA_PARAM_DESC(FA_SS_EXIT_PKTS));
+fa_module_param(ss_delay_us, FA_P_SS_DELAY_US);
+MODULE_PARM_DESC(ss_delay_us, FA_PARAM_DESC(FA_SS_DELAY_US));
+fa_module_param(update_rtts, FA_P_UPDATE_RTTS);
+MODULE_PARM_DESC(update_rtts, FA_PARAM_DESC(FA_UPDATE_RTTS));
+fa_module_param(adaptive_gain, FA_P_ADAPTIVE_GAIN);
+MODULE_PARM_DESC(adaptive_gain, FA_PARAM_DESC(FA_ADAPTIVE_GAIN));
+fa_module_param(adaptive_ss, FA_P_ADAPTIVE_SS);
+MODULE_PARM_DESC(adaptive_ss, FA_PARAM_DESC(FA_ADAPTIVE_SS));
+fa_module_param(base_win_ms, FA_P_BASE_WIN_MS);
+MODULE_PARM_DESC(base_win_ms, FA_PARAM_DESC(FA_BASE_WIN_MS));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
-#define FA_PARAM_READ(name, def, lo, hi, desc) \
-	p->name = fa_tunable_get(FA_T_##name);
-	FA_PARAM_TABLE(FA_PARAM_READ)
-#undef FA_PARAM_READ
+	p->alpha_pkts = fa_tunable_get(FA_P_ALPHA_PKTS);
+	p->gamma_min = fa_tunable_get(FA_P_GAMMA_MIN);
+	p->gamma_max = fa_tunable_get(FA_P_GAMMA_MAX);
+	p->gamma_fixed = fa_tunable_get(FA_P_GAMMA_FIXED);
+	p->gain_k = fa_tunable_get(FA_P_GAIN_K);
+	p->ss_exit_pkts = fa_tunable_get(FA_P_SS_EXIT_PKTS);
+	p->ss_delay_us = fa_tunable_get(FA_P_SS_DELAY_US);
+	p->update_rtts = fa_tunable_get(FA_P_UPDATE_RTTS);
+	p->adaptive_gain = fa_tunable_get(FA_P_ADAPTIVE_GAIN);
+	p->adaptive_ss = fa_tunable_get(FA_P_ADAPTIVE_SS);
+	p->base_win_ms = fa_tunable_get(FA_P_BASE_WIN_MS);
 	fa_params_sanitize(p);
 }
 
@@ -155,7 +177,7 @@ static void tcp_fa_pkts_acked(struct sock *sk, const struct ack_sample *sample)
 
 /* Slow start: the law's exit rule per ACK, else double per round. */
 static void tcp_fa_slow_start(struct sock *sk, const struct fa_params *p,
-			  u32 acked)
+			      u32 acked)
 {
 	struct tcp_sock *tp = tcp_sk(sk);
 	struct fa_sock *ca = inet_csk_ca(sk);
@@ -237,7 +259,7 @@ static void tcp_fa_cwnd_event(struct sock *sk, enum tcp_ca_event event)
 }
 
 static size_t tcp_fa_get_info(struct sock *sk, u32 ext, int *attr,
-			  union tcp_cc_info *info)
+			      union tcp_cc_info *info)
 {
 	const struct fa_sock *ca = inet_csk_ca(sk);
 	const struct fa_state *s = &ca->law;

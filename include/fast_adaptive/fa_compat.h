@@ -17,7 +17,7 @@
 #include <linux/version.h>
 #include <net/tcp.h>
 
-#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 19, 0)
+#if KERNEL_VERSION(5, 19, 0) > LINUX_VERSION_CODE
 static inline u32 tcp_snd_cwnd(const struct tcp_sock *tp)
 {
 	return tp->snd_cwnd;

@@ -39,11 +39,14 @@
 
 #include "fa_types.h"
 #include "fa_params.h"
+#ifndef __KERNEL__
+#include "fa_params_table.h"
+#endif
 
 /* No RTT known yet; larger than any real sample so minima work on it. */
 #define FA_RTT_NONE		0xffffffffU
-/* Samples are clamped here: 2^26 us is 67 s, keeping products in u64. */
-#define FA_RTT_MAX_US		(1U << 26)
+/* Samples are clamped at 2^26 us (67 s), keeping products in u64. */
+#define FA_RTT_MAX_US		0x4000000U
 /* The law never shrinks the window below two packets (ACK clocking). */
 #define FA_CWND_MIN		2U
 /* Largest window the law returns; Linux stores cwnd in a u32. */
@@ -160,27 +163,42 @@ static inline u32 fa_clamp_u32(u32 v, u32 lo, u32 hi)
  */
 static inline void fa_params_sanitize(struct fa_params *p)
 {
-	p->alpha_pkts = fa_clamp_u32(p->alpha_pkts, 1, 65536);
-	p->gamma_max = fa_clamp_u32(p->gamma_max, 1, FA_ONE);
-	p->gamma_min = fa_clamp_u32(p->gamma_min, 1, p->gamma_max);
-	p->gamma_fixed = fa_clamp_u32(p->gamma_fixed, 1, FA_ONE);
-	p->gain_k = fa_clamp_u32(p->gain_k, 1, 65536);
-	p->ss_exit_pkts = fa_min_u32(p->ss_exit_pkts, 65536);
+	p->alpha_pkts = fa_clamp_u32(p->alpha_pkts, FA_ALPHA_PKTS_MIN,
+				     FA_ALPHA_PKTS_MAX);
+	p->gamma_max = fa_clamp_u32(p->gamma_max, FA_GAMMA_MAX_MIN,
+				    FA_GAMMA_MAX_MAX);
+	p->gamma_min = fa_clamp_u32(p->gamma_min, FA_GAMMA_MIN_MIN,
+				    p->gamma_max);
+	p->gamma_fixed = fa_clamp_u32(p->gamma_fixed, FA_GAMMA_FIXED_MIN,
+				      FA_GAMMA_FIXED_MAX);
+	p->gain_k = fa_clamp_u32(p->gain_k, FA_GAIN_K_MIN, FA_GAIN_K_MAX);
+	p->ss_exit_pkts = fa_min_u32(p->ss_exit_pkts, FA_SS_EXIT_PKTS_MAX);
 	if (!p->ss_exit_pkts)
-		p->ss_exit_pkts = fa_max_u32(p->alpha_pkts >> 1, 2);
-	p->ss_delay_us = fa_clamp_u32(p->ss_delay_us, 1, 10000000);
-	p->update_rtts = fa_clamp_u32(p->update_rtts, 1, 16);
+		p->ss_exit_pkts = fa_max_u32(p->alpha_pkts >> 1, FA_CWND_MIN);
+	p->ss_delay_us = fa_clamp_u32(p->ss_delay_us, FA_SS_DELAY_US_MIN,
+				      FA_SS_DELAY_US_MAX);
+	p->update_rtts = fa_clamp_u32(p->update_rtts, FA_UPDATE_RTTS_MIN,
+				      FA_UPDATE_RTTS_MAX);
 	p->adaptive_gain = !!p->adaptive_gain;
 	p->adaptive_ss = !!p->adaptive_ss;
-	p->base_win_ms = fa_clamp_u32(p->base_win_ms, 100, 60000);
+	p->base_win_ms = fa_clamp_u32(p->base_win_ms, FA_BASE_WIN_MS_MIN,
+				      FA_BASE_WIN_MS_MAX);
 }
 
 /* The defaults of fa_params.h, sanitized. */
 static inline void fa_params_default(struct fa_params *p)
 {
-#define FA_PARAM_DEFAULT(name, def, lo, hi, desc) p->name = (def);
-	FA_PARAM_TABLE(FA_PARAM_DEFAULT)
-#undef FA_PARAM_DEFAULT
+	p->alpha_pkts = FA_ALPHA_PKTS_DEFAULT;
+	p->gamma_min = FA_GAMMA_MIN_DEFAULT;
+	p->gamma_max = FA_GAMMA_MAX_DEFAULT;
+	p->gamma_fixed = FA_GAMMA_FIXED_DEFAULT;
+	p->gain_k = FA_GAIN_K_DEFAULT;
+	p->ss_exit_pkts = FA_SS_EXIT_PKTS_DEFAULT;
+	p->ss_delay_us = FA_SS_DELAY_US_DEFAULT;
+	p->update_rtts = FA_UPDATE_RTTS_DEFAULT;
+	p->adaptive_gain = FA_ADAPTIVE_GAIN_DEFAULT;
+	p->adaptive_ss = FA_ADAPTIVE_SS_DEFAULT;
+	p->base_win_ms = FA_BASE_WIN_MS_DEFAULT;
 	fa_params_sanitize(p);
 }
 

@@ -1,45 +1,138 @@
 /* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
 /*
- * The tunables of fast_adaptive, in one table.
+ * The tunables of fast_adaptive: name, default, range and meaning, in one
+ * place for every host.
  *
- * The kernel module turns each row into a range-checked module parameter
- * (/sys/module/tcp_fast_adaptive/parameters/NAME), fastctl uses the same rows
- * to reject bad values before it writes, the ns-3 model turns them into
- * attributes, and the unit tests check the law at the ends of each range.
+ * The kernel module turns each into a range-checked module parameter
+ * (/sys/module/tcp_fast_adaptive/parameters/NAME, ranges in modinfo);
+ * fastctl checks values against fa_param_descs[] before it writes; the ns-3
+ * model makes them attributes; the unit tests check the law at both ends of
+ * every range.
  *
- * FA_PARAM(name, default, min, max, description)
- *
- * Gains are in 1/1024 units (FA_ONE): gamma_max = 1024 means a gain of 1.0.
+ * Gains are in 1/1024 units (FA_ONE): gamma_max = 1024 is a gain of 1.0.
  */
 #ifndef _FA_PARAMS_H
 #define _FA_PARAMS_H
 
+#include "fa_types.h"
+
 /* Fixed-point unit of gamma_* and gain_k: 1.0 == 1024. */
 #define FA_SHIFT	10
-#define FA_ONE		(1U << FA_SHIFT)
+#define FA_ONE		1024U
 
-#define FA_PARAM_TABLE(FA_PARAM)					\
-	FA_PARAM(alpha_pkts, 20, 1, 65536,					\
-		 "packets each flow keeps queued at equilibrium (alpha)")	\
-	FA_PARAM(gamma_min, 256, 1, 1024,					\
-		 "adaptive gain near equilibrium, 1/1024 units")		\
-	FA_PARAM(gamma_max, 768, 1, 1024,					\
-		 "adaptive gain far from equilibrium, 1/1024 units")		\
-	FA_PARAM(gamma_fixed, 512, 1, 1024,					\
-		 "fixed gain when adaptive_gain=0 (classic FAST), 1/1024 units") \
-	FA_PARAM(gain_k, 2048, 1, 65536,					\
-		 "slope k of gamma(e) = min + (max-min)(1-exp(-k e)), 1/1024 units") \
-	FA_PARAM(ss_exit_pkts, 0, 0, 65536,					\
-		 "leave slow start at this own backlog; 0 = alpha_pkts/2 (min 2)") \
-	FA_PARAM(ss_delay_us, 750, 1, 10000000,				\
-		 "classic slow-start exit queueing delay when adaptive_ss=0")	\
-	FA_PARAM(update_rtts, 2, 1, 16,					\
-		 "RTTs between two window updates of the control law")		\
-	FA_PARAM(adaptive_gain, 1, 0, 1,					\
-		 "1: gain adapts to |backlog-alpha|/alpha; 0: gamma_fixed")	\
-	FA_PARAM(adaptive_ss, 1, 0, 1,						\
-		 "1: slow start ends on own backlog; 0: on ss_delay_us")	\
-	FA_PARAM(base_win_ms, 2000, 100, 60000,				\
-		 "window after which a base RTT that looks stale is probed")
+#define FA_STR2(x)	#x
+#define FA_STR(x)	FA_STR2(x)
+
+#define FA_ALPHA_PKTS_DEFAULT	20
+#define FA_ALPHA_PKTS_MIN	1
+#define FA_ALPHA_PKTS_MAX	65536
+#define FA_ALPHA_PKTS_HELP	\
+	"packets each flow keeps queued at equilibrium (alpha)"
+
+#define FA_GAMMA_MIN_DEFAULT	256
+#define FA_GAMMA_MIN_MIN	1
+#define FA_GAMMA_MIN_MAX	1024
+#define FA_GAMMA_MIN_HELP	\
+	"adaptive gain near equilibrium, 1/1024 units"
+
+#define FA_GAMMA_MAX_DEFAULT	768
+#define FA_GAMMA_MAX_MIN	1
+#define FA_GAMMA_MAX_MAX	1024
+#define FA_GAMMA_MAX_HELP	\
+	"adaptive gain far from equilibrium, 1/1024 units"
+
+#define FA_GAMMA_FIXED_DEFAULT	512
+#define FA_GAMMA_FIXED_MIN	1
+#define FA_GAMMA_FIXED_MAX	1024
+#define FA_GAMMA_FIXED_HELP	\
+	"fixed gain when adaptive_gain=0 (classic FAST), 1/1024 units"
+
+#define FA_GAIN_K_DEFAULT	2048
+#define FA_GAIN_K_MIN	1
+#define FA_GAIN_K_MAX	65536
+#define FA_GAIN_K_HELP	\
+	"slope k of gamma = min + (max - min)(1 - exp(-k e)), 1/1024 units"
+
+#define FA_SS_EXIT_PKTS_DEFAULT	0
+#define FA_SS_EXIT_PKTS_MIN	0
+#define FA_SS_EXIT_PKTS_MAX	65536
+#define FA_SS_EXIT_PKTS_HELP	\
+	"leave slow start at this own backlog; 0 = alpha_pkts/2, at least 2"
+
+#define FA_SS_DELAY_US_DEFAULT	750
+#define FA_SS_DELAY_US_MIN	1
+#define FA_SS_DELAY_US_MAX	10000000
+#define FA_SS_DELAY_US_HELP	\
+	"classic slow-start exit queueing delay when adaptive_ss=0"
+
+#define FA_UPDATE_RTTS_DEFAULT	2
+#define FA_UPDATE_RTTS_MIN	1
+#define FA_UPDATE_RTTS_MAX	16
+#define FA_UPDATE_RTTS_HELP	\
+	"RTTs between two window updates of the control law"
+
+#define FA_ADAPTIVE_GAIN_DEFAULT	1
+#define FA_ADAPTIVE_GAIN_MIN	0
+#define FA_ADAPTIVE_GAIN_MAX	1
+#define FA_ADAPTIVE_GAIN_HELP	\
+	"1: gain adapts to |backlog - alpha| / alpha; 0: gamma_fixed"
+
+#define FA_ADAPTIVE_SS_DEFAULT	1
+#define FA_ADAPTIVE_SS_MIN	0
+#define FA_ADAPTIVE_SS_MAX	1
+#define FA_ADAPTIVE_SS_HELP	\
+	"1: slow start ends on own backlog; 0: on ss_delay_us"
+
+#define FA_BASE_WIN_MS_DEFAULT	2000
+#define FA_BASE_WIN_MS_MIN	100
+#define FA_BASE_WIN_MS_MAX	60000
+#define FA_BASE_WIN_MS_HELP	\
+	"window after which a base RTT that looks stale is probed"
+
+/* Index of each tunable in fa_param_descs[]. */
+enum fa_param_id {
+	FA_P_ALPHA_PKTS,
+	FA_P_GAMMA_MIN,
+	FA_P_GAMMA_MAX,
+	FA_P_GAMMA_FIXED,
+	FA_P_GAIN_K,
+	FA_P_SS_EXIT_PKTS,
+	FA_P_SS_DELAY_US,
+	FA_P_UPDATE_RTTS,
+	FA_P_ADAPTIVE_GAIN,
+	FA_P_ADAPTIVE_SS,
+	FA_P_BASE_WIN_MS,
+	FA_P_COUNT,
+};
+
+struct fa_param_desc {
+	const char *name;
+	const char *help;
+	u32 def;
+	u32 min;
+	u32 max;
+};
+
+/* "help [min..max, default def]", as modinfo shows it. */
+#define FA_PARAM_DESC(NAME)						\
+	NAME##_HELP " [" FA_STR(NAME##_MIN) ".." FA_STR(NAME##_MAX)	\
+	", default " FA_STR(NAME##_DEFAULT) "]"
+
+#define FA_PARAM_ROW(name, NAME)					\
+	{ #name, NAME##_HELP, NAME##_DEFAULT, NAME##_MIN, NAME##_MAX }
+
+static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
+	[FA_P_ALPHA_PKTS] = FA_PARAM_ROW(alpha_pkts, FA_ALPHA_PKTS),
+	[FA_P_GAMMA_MIN] = FA_PARAM_ROW(gamma_min, FA_GAMMA_MIN),
+	[FA_P_GAMMA_MAX] = FA_PARAM_ROW(gamma_max, FA_GAMMA_MAX),
+	[FA_P_GAMMA_FIXED] = FA_PARAM_ROW(gamma_fixed, FA_GAMMA_FIXED),
+	[FA_P_GAIN_K] = FA_PARAM_ROW(gain_k, FA_GAIN_K),
+	[FA_P_SS_EXIT_PKTS] = FA_PARAM_ROW(ss_exit_pkts, FA_SS_EXIT_PKTS),
+	[FA_P_SS_DELAY_US] = FA_PARAM_ROW(ss_delay_us, FA_SS_DELAY_US),
+	[FA_P_UPDATE_RTTS] = FA_PARAM_ROW(update_rtts, FA_UPDATE_RTTS),
+	[FA_P_ADAPTIVE_GAIN] = FA_PARAM_ROW(adaptive_gain, FA_ADAPTIVE_GAIN),
+	[FA_P_ADAPTIVE_SS] = FA_PARAM_ROW(adaptive_ss, FA_ADAPTIVE_SS),
+	[FA_P_BASE_WIN_MS] = FA_PARAM_ROW(base_win_ms, FA_BASE_WIN_MS),
+};
 
 #endif /* _FA_PARAMS_H */

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+/*
+ * Userspace and ns-3 only: the tunables of fa_params.h as an X-macro, for
+ * hosts that generate code per tunable (ns-3 attributes, fastctl tables).
+ * Not compiled into the kernel module.  tests/test_law.c checks that it
+ * agrees with fa_param_descs[] row for row.
+ *
+ * FA_PARAM_TABLE(X) calls X(name, default, min, max, help) for each.
+ */
+#ifndef _FA_PARAMS_TABLE_H
+#define _FA_PARAMS_TABLE_H
+
+#include "fa_params.h"
+
+#define FA_PARAM_X(X, name, NAME) \
+	X(name, NAME##_DEFAULT, NAME##_MIN, NAME##_MAX, NAME##_HELP)
+
+#define FA_PARAM_TABLE(X)		\
+	FA_PARAM_X(X, alpha_pkts, FA_ALPHA_PKTS)	\
+	FA_PARAM_X(X, gamma_min, FA_GAMMA_MIN)	\
+	FA_PARAM_X(X, gamma_max, FA_GAMMA_MAX)	\
+	FA_PARAM_X(X, gamma_fixed, FA_GAMMA_FIXED)	\
+	FA_PARAM_X(X, gain_k, FA_GAIN_K)	\
+	FA_PARAM_X(X, ss_exit_pkts, FA_SS_EXIT_PKTS)	\
+	FA_PARAM_X(X, ss_delay_us, FA_SS_DELAY_US)	\
+	FA_PARAM_X(X, update_rtts, FA_UPDATE_RTTS)	\
+	FA_PARAM_X(X, adaptive_gain, FA_ADAPTIVE_GAIN)	\
+	FA_PARAM_X(X, adaptive_ss, FA_ADAPTIVE_SS)	\
+	FA_PARAM_X(X, base_win_ms, FA_BASE_WIN_MS)
+
+#endif /* _FA_PARAMS_TABLE_H */
