@@ -71,6 +71,7 @@ FUZZ_SECONDS ?= 30
 fuzz: $(BUILD)/fuzz/fuzz_law
 	@mkdir -p $(BUILD)/fuzz/corpus
 	$(BUILD)/fuzz/fuzz_law -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
+		-artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 \
 		$(BUILD)/fuzz/corpus
 
 deps:

@@ -45,8 +45,8 @@
 
 /* No RTT known yet; larger than any real sample so minima work on it. */
 #define FA_RTT_NONE		0xffffffffU
-/* Samples are clamped at 2^26 us (67 s), keeping products in u64. */
-#define FA_RTT_MAX_US		0x4000000U
+/* Largest RTT sample, as the kernel's s32 rtt_us; products stay < 2^63. */
+#define FA_RTT_MAX_US		0x7fffffffU
 /* The law never shrinks the window below two packets (ACK clocking). */
 #define FA_CWND_MIN		2U
 /* Largest window the law returns; Linux stores cwnd in a u32. */
@@ -246,8 +246,8 @@ static inline u32 fa_gamma(const struct fa_params *p, u32 dist_q10)
  * A flow that is not cwnd-limited may shrink but not grow: an application
  * that sends little must not inflate the window it does not use.
  *
- * Ranges: w < 2^31, base <= avg < 2^26 (clamped), so w (avg - base) < 2^57
- * and w base < 2^57; every product below fits in u64.
+ * Ranges: w < 2^31, base <= avg < 2^31 (clamped), so w (avg - base) and
+ * w base are below 2^62, and every product below fits in u64.
  */
 static inline void fa_law(const struct fa_params *p, u32 cwnd, u32 base_us,
 			  u32 avg_us, bool cwnd_limited, struct fa_update *u)
@@ -382,6 +382,7 @@ static inline bool fa_ss_exit(const struct fa_state *s,
 	qdelay = rtt - s->base_rtt_us;
 	if (!p->adaptive_ss)
 		return qdelay >= p->ss_delay_us;
+	cwnd = fa_min_u32(cwnd, FA_CWND_MAX);
 	return (u64)cwnd * qdelay >= (u64)p->ss_exit_pkts * rtt;
 }
 

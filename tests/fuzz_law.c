@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * libFuzzer target for the fast_adaptive law, built with UBSan and ASan.
+ *
+ * The input picks raw (unsanitized) tunables and then drives one flow
+ * through a sequence of events exactly as a host does: RTT samples, round
+ * ends, slow-start checks, ACK growth, loss, undo and idle restarts.  After
+ * every step it checks the invariants every host relies on; any violation,
+ * or any undefined behaviour UBSan sees, aborts.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fast_adaptive/fa_law.h"
+
+struct reader {
+	const uint8_t *p;
+	size_t n;
+};
+
+static u32 take32(struct reader *r)
+{
+	u32 v = 0;
+	size_t i;
+
+	for (i = 0; i < 4 && r->n; i++, r->p++, r->n--)
+		v |= (u32)r->p[0] << (8 * i);
+	return v;
+}
+
+static u8 take8(struct reader *r)
+{
+	u8 v;
+
+	if (!r->n)
+		return 0;
+	v = r->p[0];
+	r->p++;
+	r->n--;
+	return v;
+}
+
+#define ASSERT(c) do { if (!(c)) abort(); } while (0)
+
+static void check_update(const struct fa_params *p, const struct fa_update *u)
+{
+	unsigned __int128 b, t;
+	u32 w = u->cwnd < 1 ? 1 : (u->cwnd > FA_CWND_MAX ? FA_CWND_MAX : u->cwnd);
+
+	ASSERT(u->base_rtt_us >= 1 && u->base_rtt_us <= u->avg_rtt_us);
+	b = (unsigned __int128)w * (u->avg_rtt_us - u->base_rtt_us) * 1024 /
+	    u->avg_rtt_us;
+	t = (unsigned __int128)w * u->base_rtt_us / u->avg_rtt_us + p->alpha_pkts;
+	ASSERT(u->backlog_q10 == (u64)b);
+	ASSERT(u->target == (u32)t);
+	ASSERT(u->gamma >= (p->adaptive_gain ? p->gamma_min : 1));
+	ASSERT(u->gamma <= (p->adaptive_gain ? p->gamma_max : FA_ONE));
+	ASSERT(u->cwnd_out >= FA_CWND_MIN && u->cwnd_out <= FA_CWND_MAX);
+	ASSERT((u64)u->cwnd_out <= 2ULL * w || u->cwnd_out == FA_CWND_MIN);
+	if (!u->cwnd_limited)
+		ASSERT(u->cwnd_out <= w || u->cwnd_out == FA_CWND_MIN);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct reader r = { data, size };
+	struct fa_state s;
+	struct fa_params p;
+	struct fa_update u;
+	u32 now, cwnd = 10;
+	int steps = 0;
+
+	p.alpha_pkts = take32(&r);
+	p.gamma_min = take32(&r);
+	p.gamma_max = take32(&r);
+	p.gamma_fixed = take32(&r);
+	p.gain_k = take32(&r);
+	p.ss_exit_pkts = take32(&r);
+	p.ss_delay_us = take32(&r);
+	p.update_rtts = take8(&r);
+	p.adaptive_gain = take8(&r);
+	p.adaptive_ss = take8(&r);
+	p.base_win_ms = take32(&r);
+	fa_params_sanitize(&p);
+	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
+	       p.gamma_max <= FA_ONE && p.ss_exit_pkts >= 1);
+
+	now = take32(&r);
+	fa_init(&s, now);
+	while (r.n && steps++ < 4096) {
+		u8 op = take8(&r);
+		u32 v = take32(&r);
+		bool limited = op & 0x80;
+		enum fa_action act;
+
+		now += v & 0xfffff;
+		switch (op & 7) {
+		case 0:
+		case 1:
+			fa_rtt_sample(&s, (s32)v, now);
+			ASSERT(s.base_rtt_us == FA_RTT_NONE ||
+			       (s.base_rtt_us >= 1 &&
+				s.base_rtt_us <= FA_RTT_MAX_US));
+			break;
+		case 2:
+			act = fa_round_end(&s, &p, cwnd, op & 0x40, limited,
+					   now, &u);
+			if (act == FA_ACT_UPDATE)
+				check_update(&p, &u);
+			cwnd = fa_apply(act, cwnd, &u);
+			ASSERT(cwnd >= 1);
+			break;
+		case 3:
+			if (fa_ss_exit(&s, &p, cwnd))
+				fa_ss_done(&s);
+			else if (cwnd < FA_CWND_MAX)
+				cwnd++;
+			break;
+		case 4: {
+			u32 before = cwnd;
+
+			/* grows by at most acked, only up to the target */
+			cwnd = fa_cwnd_on_ack(&s, cwnd, v & 0xffff, limited);
+			ASSERT(cwnd >= before && cwnd - before <= (v & 0xffff));
+			ASSERT(cwnd == before || (limited && cwnd <= s.target_cwnd));
+			break;
+		}
+		case 5:
+			cwnd = fa_ssthresh(&s, cwnd);
+			ASSERT(cwnd >= FA_CWND_MIN);
+			break;
+		case 6:
+			cwnd = fa_undo(&s, cwnd);
+			break;
+		case 7:
+			if (op & 0x40)
+				fa_restart(&s, now);
+			else
+				cwnd = v ? v : 1;
+			break;
+		}
+		fa_law(&p, cwnd, v >> 1, (v >> 1) + (now & 0xffff), limited,
+		       &u);
+		check_update(&p, &u);
+	}
+	return 0;
+}

@@ -1,0 +1,877 @@
+// SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause
+/*
+ * Unit tests of the fast_adaptive control law (include/fast_adaptive), the
+ * same code the kernel module runs.  Expected values are computed by hand in
+ * the comments; the fluid-model tests use floating point in the test only.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fast_adaptive/fa_law.h"
+#include "tap.h"
+
+static struct fa_params defaults(void)
+{
+	struct fa_params p;
+
+	fa_params_default(&p);
+	return p;
+}
+
+/* Feed one round of samples and end it. */
+static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
+				 u32 cwnd, u32 rtt_us, u32 *now_us,
+				 struct fa_update *u)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		fa_rtt_sample(s, (s32)rtt_us, *now_us);
+	*now_us += rtt_us;
+	return fa_round_end(s, p, cwnd, false, true, *now_us, u);
+}
+
+/*
+ * Equilibrium: w = 250, base = 50 ms, avg = 62.5 ms, alpha = 50.
+ * b = 250 * 12500 / 62500 = 50 = alpha; target = 250 * 0.8 + 50 = 250.
+ */
+static void test_equilibrium_fixed_point(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+
+	p.alpha_pkts = 50;
+	fa_law(&p, 250, 50000, 62500, true, &u);
+	CHECK_EQ(u.backlog_q10, 50 << 10);
+	CHECK_EQ(u.dist_q10, 0);
+	CHECK_EQ(u.gamma, p.gamma_min);
+	CHECK_EQ(u.target, 250);
+	CHECK_EQ(u.cwnd_out, 250);
+}
+
+/* At the fixed point every gain, classic or adaptive, keeps w. */
+static void test_equilibrium_any_gain(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	u32 g;
+
+	p.alpha_pkts = 50;
+	p.adaptive_gain = 0;
+	for (g = 1; g <= FA_ONE; g++) {
+		p.gamma_fixed = g;
+		fa_law(&p, 250, 50000, 62500, true, &u);
+		CHECK(u.cwnd_out == 250, "gamma %u gave %u", g, u.cwnd_out);
+	}
+}
+
+/*
+ * Fluid single-bottleneck model: C packets per us, propagation d us.  The
+ * flow's RTT is d + queue / C with queue = max(0, w - C d).  The law must
+ * settle at w* = C d + alpha (within one packet of integer rounding).
+ */
+static u32 fluid_avg_us(double c_pkts_per_us, u32 d_us, u32 w)
+{
+	double q = (double)w - c_pkts_per_us * d_us;
+
+	if (q < 0)
+		q = 0;
+	return d_us + (u32)(q / c_pkts_per_us);
+}
+
+static int fluid_run(const struct fa_params *p, double c, u32 d_us, u32 w0,
+		     int max_updates, u32 *w_end)
+{
+	double wstar = c * d_us + p->alpha_pkts;
+	struct fa_update u;
+	int i, settled_at = -1;
+	u32 w = w0;
+
+	for (i = 0; i < max_updates; i++) {
+		fa_law(p, w, d_us, fluid_avg_us(c, d_us, w), true, &u);
+		w = u.cwnd_out;
+		if (fabs(w - wstar) <= 0.1 * wstar + 1) {
+			if (settled_at < 0)
+				settled_at = i + 1;
+		} else {
+			settled_at = -1;
+		}
+	}
+	*w_end = w;
+	return settled_at;
+}
+
+/* 50 Mbit/s, 1500 B, 50 ms: C d = 208.3, alpha 20: w* = 228.3. */
+static void test_fluid_converges_50mbit(void)
+{
+	struct fa_params p = defaults();
+	u32 w0[] = { 2, 10, 100, 228, 1000, 100000 };
+	double c = 50e6 / 8 / 1500 / 1e6;
+	unsigned int i;
+	u32 w;
+
+	for (i = 0; i < sizeof(w0) / sizeof(w0[0]); i++) {
+		fluid_run(&p, c, 50000, w0[i], 300, &w);
+		CHECK(w >= 227 && w <= 230, "from %u ended at %u", w0[i], w);
+	}
+}
+
+/* The same with classic FAST (fixed gamma 0.5). */
+static void test_fluid_converges_classic(void)
+{
+	struct fa_params p = defaults();
+	double c = 50e6 / 8 / 1500 / 1e6;
+	u32 w;
+
+	p.adaptive_gain = 0;
+	fluid_run(&p, c, 50000, 10, 300, &w);
+	CHECK(w >= 227 && w <= 230, "classic ended at %u", w);
+}
+
+/*
+ * The paper's claim in the fluid model: from far away, the adaptive gain
+ * reaches +-10 % of w* in no more updates than classic gamma = 0.5.
+ */
+static void test_fluid_adaptive_not_slower(void)
+{
+	struct fa_params pa = defaults(), pc = defaults();
+	double c = 960e6 / 8 / 1000 / 1e6;	/* the paper's 960 Mb/s */
+	int ta, tc;
+	u32 w;
+
+	pa.alpha_pkts = pc.alpha_pkts = 200;
+	pc.adaptive_gain = 0;
+	ta = fluid_run(&pa, c, 100000, 20000, 400, &w);
+	tc = fluid_run(&pc, c, 100000, 20000, 400, &w);
+	CHECK(ta > 0 && tc > 0, "adaptive %d classic %d", ta, tc);
+	CHECK(ta <= tc, "adaptive took %d updates, classic %d", ta, tc);
+}
+
+/*
+ * Extremes: 1 kb/s .. 100 Gb/s, 10 us .. 10 s, all settle at w*, from twice
+ * w* and from below (half, or w* - 5000 for the largest: below w* the law
+ * adds about gamma alpha per update; slow start covers the rest).
+ * RTTs are whole microseconds, so the queue is known to C * 1 us packets.
+ */
+static void test_fluid_extremes(void)
+{
+	double rates_bps[] = { 1e3, 1e6, 1e9, 100e9 };
+	u32 rtts_us[] = { 10, 1000, 100000, 10000000 };
+	struct fa_params p = defaults();
+	unsigned int i, j, k;
+	u32 w;
+
+	for (i = 0; i < 4; i++) {
+		for (j = 0; j < 4; j++) {
+			double c = rates_bps[i] / 8 / 1500 / 1e6;
+			double wstar = c * rtts_us[j] + p.alpha_pkts;
+
+			for (k = 0; k < 2; k++) {
+				u32 w0 = (u32)(k ? 2 * wstar : wstar > 20000 ?
+					       wstar - 5000 : wstar / 2);
+
+				fluid_run(&p, c, rtts_us[j], w0 < 2 ? 2 : w0,
+					  3000, &w);
+				CHECK(fabs(w - wstar) <= 0.01 * wstar + 2 + c,
+				      "%.0f b/s %u us from %u: w %u, w* %.1f",
+				      rates_bps[i], rtts_us[j], w0, w, wstar);
+			}
+		}
+	}
+}
+
+/*
+ * No queue and a big alpha: target = 10 + 1000; gamma_max = 1.0 would jump
+ * to 1010 but the window may at most double: 20.
+ */
+static void test_cap_2w(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+
+	p.alpha_pkts = 1000;
+	p.gamma_max = FA_ONE;
+	fa_law(&p, 10, 50000, 50000, true, &u);
+	CHECK_EQ(u.target, 1010);
+	CHECK_EQ(u.cwnd_out, 20);
+}
+
+/* A huge queue drives the target to alpha = 1; the floor keeps 2. */
+static void test_floor_2(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+
+	p.alpha_pkts = 1;
+	p.gamma_max = FA_ONE;
+	p.gamma_min = FA_ONE;
+	fa_law(&p, 2, 1000, 1000000, true, &u);
+	CHECK_EQ(u.target, 1);	/* 2 * 1000 / 1e6 = 0, + 1 */
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+	fa_law(&p, 0, 1000, 1000000, true, &u);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+}
+
+/* An application-limited flow may shrink but not grow. */
+static void test_not_cwnd_limited(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+
+	fa_law(&p, 100, 50000, 50000, false, &u);
+	CHECK_EQ(u.target, 120);
+	CHECK_EQ(u.cwnd_out, 100);
+	fa_law(&p, 100, 50000, 100000, false, &u);
+	/* target 70; gamma: b = 50, e = 1.5 ... shrinks */
+	CHECK(u.cwnd_out < 100, "cwnd_out %u", u.cwnd_out);
+}
+
+/* Loss halves (floor 2) and remembers the window; undo gives it back. */
+static void test_halving_and_undo(void)
+{
+	struct fa_state s;
+
+	fa_init(&s, 0);
+	CHECK_EQ(fa_ssthresh(&s, 100), 50);
+	CHECK_EQ(s.prior_cwnd, 100);
+	CHECK_EQ(fa_undo(&s, 50), 100);
+	CHECK_EQ(fa_undo(&s, 150), 150);	/* never lowers */
+	CHECK_EQ(fa_ssthresh(&s, 101), 50);
+	CHECK_EQ(fa_ssthresh(&s, 3), 2);
+	CHECK_EQ(fa_ssthresh(&s, 1), 2);
+	CHECK_EQ(fa_ssthresh(&s, 0xffffffffU), 0x7fffffffU);
+}
+
+/* gamma stays in [gamma_min, gamma_max] and never falls as e grows. */
+static void test_gamma_bounds_monotone(void)
+{
+	u32 mins[] = { 1, 256, 512, 1024 }, maxs[] = { 1, 300, 768, 1024 };
+	u32 ks[] = { 1, 512, 2048, 65536 };
+	struct fa_params p = defaults();
+	unsigned int a, b, c;
+	u32 e, g, prev;
+
+	for (a = 0; a < 4; a++)
+		for (b = 0; b < 4; b++)
+			for (c = 0; c < 4; c++) {
+				if (mins[a] > maxs[b])
+					continue;
+				p.gamma_min = mins[a];
+				p.gamma_max = maxs[b];
+				p.gain_k = ks[c];
+				prev = 0;
+				for (e = 0; e <= FA_DIST_MAX + 4096; e += 7) {
+					g = fa_gamma(&p, e);
+					CHECK(g >= p.gamma_min && g <= p.gamma_max &&
+					      g <= FA_ONE && g >= prev,
+					      "min %u max %u k %u e %u: %u (prev %u)",
+					      p.gamma_min, p.gamma_max, p.gain_k, e,
+					      g, prev);
+					prev = g;
+				}
+			}
+}
+
+/*
+ * Hand-computed gains, gamma_min 256, gamma_max 768, k = 2.0:
+ *  e = 0: exp(0) -> 65535: 256 + 512 * 1 / 65536 = 256
+ *  e = 1: x = 2, table[16] = 8869: 256 + 512 * 56667 / 65536 = 256 + 442
+ *  e = 0.5: x = 1, table[8] = 24109: 256 + 512 * 41427 / 65536 = 256 + 323
+ *  e = 64 (clamped): x = 8 clamped, table[64] = 22: 256 + 511
+ */
+static void test_gamma_values(void)
+{
+	struct fa_params p = defaults();
+
+	CHECK_EQ(fa_gamma(&p, 0), 256);
+	CHECK_EQ(fa_gamma(&p, 1024), 698);
+	CHECK_EQ(fa_gamma(&p, 512), 579);
+	CHECK_EQ(fa_gamma(&p, FA_DIST_MAX), 767);
+	CHECK_EQ(fa_gamma(&p, 0xffffffffU), 767);
+}
+
+/* Classic FAST: gamma_fixed whatever the distance. */
+static void test_gamma_classic(void)
+{
+	struct fa_params p = defaults();
+	u32 e;
+
+	p.adaptive_gain = 0;
+	p.gamma_fixed = 333;
+	for (e = 0; e < 100000; e += 97)
+		CHECK(fa_gamma(&p, e) == 333, "e %u", e);
+}
+
+/* The exp table is exp(-i/8) * 65536 to within rounding. */
+static void test_exp_table(void)
+{
+	u32 x, prev = 0xffffffffU;
+	int i;
+
+	for (i = 0; i <= FA_EXP_STEPS; i++) {
+		double want = 65536.0 * exp(-i / 8.0);
+
+		CHECK(fabs(fa_exp_table[i] - want) <= 1.0, "i %d: %u vs %.1f",
+		      i, fa_exp_table[i], want);
+	}
+	/* linear interpolation on steps h = 1/8: error <= h^2 / 8 f = f / 512 */
+	for (x = 0; x < (10U << FA_SHIFT) && !tap_cur_failed; x++) {
+		u32 e = fa_exp_neg_q10(x);
+		double want = 65536.0 * exp(-(double)x / FA_ONE);
+
+		CHECK(e <= prev, "x %u not monotone", x);
+		CHECK(fabs(e - want) <= want / 512 + 2 || x >= (8U << FA_SHIFT),
+		      "x %u: %u vs %.1f", x, e, want);
+		prev = e;
+	}
+}
+
+/*
+ * Adaptive slow-start exit at exactly ss_exit_pkts: base 10 ms, rtt 12 ms,
+ * b = w * 2000 / 12000 = w / 6; with ss_exit_pkts = 10 it ends at w = 60.
+ */
+static void test_ss_exit_exact(void)
+{
+	struct fa_params p = defaults();
+	struct fa_state s;
+
+	p.ss_exit_pkts = 10;
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 10000, 0);
+	fa_rtt_sample(&s, 12000, 1);
+	fa_rtt_sample(&s, 12000, 2);
+	CHECK(!fa_ss_exit(&s, &p, 59), "exited at 59");
+	CHECK(fa_ss_exit(&s, &p, 60), "did not exit at 60");
+	CHECK(fa_ss_exit(&s, &p, 61), "did not exit at 61");
+}
+
+/* ss_exit_pkts = 0 means alpha / 2, at least 2. */
+static void test_ss_exit_auto(void)
+{
+	struct fa_params p = defaults();
+
+	p.alpha_pkts = 20;
+	p.ss_exit_pkts = 0;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.ss_exit_pkts, 10);
+	p.alpha_pkts = 3;
+	p.ss_exit_pkts = 0;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.ss_exit_pkts, 2);
+}
+
+/* Classic: queueing delay >= ss_delay_us (750 us), whatever the window. */
+static void test_ss_exit_classic(void)
+{
+	struct fa_params p = defaults();
+	struct fa_state s;
+
+	p.adaptive_ss = 0;
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 10000, 0);
+	fa_rtt_sample(&s, 10749, 1);
+	fa_rtt_sample(&s, 10749, 2);
+	CHECK(!fa_ss_exit(&s, &p, 100000), "exited at 749 us");
+	fa_rtt_sample(&s, 10750, 3);
+	CHECK(!fa_ss_exit(&s, &p, 2), "min of two samples is 749 us");
+	fa_rtt_sample(&s, 10750, 4);
+	CHECK(fa_ss_exit(&s, &p, 2), "no exit at 750 us");
+}
+
+/* One delayed sample does not end slow start; two do. */
+static void test_ss_exit_filters_spike(void)
+{
+	struct fa_params p = defaults();
+	struct fa_state s;
+
+	p.ss_exit_pkts = 10;
+	fa_init(&s, 0);
+	CHECK(!fa_ss_exit(&s, &p, 1000), "exit with no sample");
+	fa_rtt_sample(&s, 10000, 0);
+	fa_rtt_sample(&s, 10000, 1);
+	fa_rtt_sample(&s, 50000, 2);
+	CHECK(!fa_ss_exit(&s, &p, 1000), "one spike ended slow start");
+	fa_rtt_sample(&s, 50000, 3);
+	CHECK(fa_ss_exit(&s, &p, 1000), "two samples did not");
+}
+
+/* The adaptive exit is a backlog in packets: the same at every rate. */
+static void test_ss_exit_rate_independent(void)
+{
+	double rates[] = { 10e6, 100e6, 1e9, 10e9 };
+	struct fa_params p = defaults();
+	unsigned int i;
+
+	p.ss_exit_pkts = 10;
+	for (i = 0; i < 4; i++) {
+		double c = rates[i] / 8 / 1500 / 1e6;
+		u32 bdp = (u32)(c * 20000), w;
+		struct fa_state s;
+
+		/* smallest window whose own backlog reaches 10 */
+		for (w = bdp; w < bdp + 100; w++) {
+			u32 rtt = fluid_avg_us(c, 20000, w);
+
+			fa_init(&s, 0);
+			fa_rtt_sample(&s, 20000, 0);
+			fa_rtt_sample(&s, (s32)rtt, 1);
+			fa_rtt_sample(&s, (s32)rtt, 2);
+			if (fa_ss_exit(&s, &p, w))
+				break;
+		}
+		CHECK(w >= bdp + 9 && w <= bdp + 12, "%.0f b/s: exit at +%u",
+		      rates[i], w - bdp);
+	}
+}
+
+/* Negative samples are ignored, 0 counts as 1 us, huge ones are clamped. */
+static void test_rtt_samples_edge(void)
+{
+	struct fa_state s;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, -1, 0);
+	fa_rtt_sample(&s, -1000000, 0);
+	CHECK_EQ(s.base_rtt_us, FA_RTT_NONE);
+	CHECK_EQ(s.round_samples, 0);
+	fa_rtt_sample(&s, 0x7fffffff, 0);
+	CHECK_EQ(s.base_rtt_us, FA_RTT_MAX_US);
+	fa_rtt_sample(&s, 0, 0);
+	CHECK_EQ(s.base_rtt_us, 1);
+	CHECK_EQ(s.round_samples, 2);
+}
+
+/* base is the minimum sample; avg the minimum of the last round. */
+static void test_base_and_avg(void)
+{
+	struct fa_params p = defaults();
+	struct fa_state s;
+	struct fa_update u;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 30000, 0);
+	fa_rtt_sample(&s, 20000, 0);
+	fa_rtt_sample(&s, 25000, 0);
+	fa_round_end(&s, &p, 10, true, true, 100, &u);
+	CHECK_EQ(s.base_rtt_us, 20000);
+	CHECK_EQ(s.avg_rtt_us, 20000);
+	fa_rtt_sample(&s, 26000, 200);
+	fa_rtt_sample(&s, 24000, 300);
+	fa_rtt_sample(&s, 29000, 400);
+	fa_round_end(&s, &p, 10, true, true, 500, &u);
+	CHECK_EQ(s.base_rtt_us, 20000);
+	CHECK_EQ(s.avg_rtt_us, 24000);
+	/* a round with no sample keeps the previous average */
+	fa_round_end(&s, &p, 10, true, true, 600, &u);
+	CHECK_EQ(s.avg_rtt_us, 24000);
+}
+
+/* The law runs every update_rtts rounds, never in slow start. */
+static void test_update_period(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, updates;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 10000, 0);
+	for (r = 0; r < 5; r++)
+		CHECK(fa_round_end(&s, &p, 10, true, true, now += 10000, &u) ==
+		      FA_ACT_NONE, "update in slow start");
+	fa_ss_done(&s);
+	CHECK(round_with(&s, &p, 10, 10000, &now, &u) == FA_ACT_NONE,
+	      "first round updated");
+	CHECK(round_with(&s, &p, 10, 10000, &now, &u) == FA_ACT_UPDATE,
+	      "second round did not update");
+
+	p.update_rtts = 3;
+	for (r = 0, updates = 0; r < 30; r++)
+		updates += round_with(&s, &p, 10, 10000, &now, &u) ==
+			   FA_ACT_UPDATE;
+	CHECK_EQ(updates, 10);
+	p.update_rtts = 1;
+	for (r = 0, updates = 0; r < 30; r++)
+		updates += round_with(&s, &p, 10, 10000, &now, &u) ==
+			   FA_ACT_UPDATE;
+	CHECK(updates >= 29, "update_rtts=1 gave %d of 30", updates);
+}
+
+/* A changed tunable is used at the next update (the kernel reads them then). */
+static void test_live_param_change(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u1, u2;
+
+	fa_law(&p, 100, 50000, 50000, true, &u1);
+	p.alpha_pkts = 60;
+	fa_law(&p, 100, 50000, 50000, true, &u2);
+	CHECK_EQ(u1.target, 120);
+	CHECK_EQ(u2.target, 160);
+}
+
+/* Largest windows and RTTs: exact arithmetic, no overflow. */
+static void test_extreme_values_exact(void)
+{
+	u32 ws[] = { 1, 2, 1000, 0x7fffffffU, 0xffffffffU };
+	u32 rtts[] = { 1, 10, 50000, 10000000, FA_RTT_MAX_US };
+	struct fa_params p = defaults();
+	unsigned int i, j, k;
+	struct fa_update u;
+
+	p.alpha_pkts = FA_ALPHA_PKTS_MAX;
+	for (i = 0; i < 5; i++)
+		for (j = 0; j < 5; j++)
+			for (k = j; k < 5; k++) {
+				u32 w = ws[i] > FA_CWND_MAX ? FA_CWND_MAX : ws[i];
+				unsigned __int128 b;
+
+				fa_law(&p, ws[i], rtts[j], rtts[k], true, &u);
+				b = (unsigned __int128)w * (rtts[k] - rtts[j]) *
+				    1024 / rtts[k];
+				CHECK(u.backlog_q10 == (u64)b,
+				      "w %u base %u avg %u", w, rtts[j],
+				      rtts[k]);
+				CHECK(u.cwnd_out >= FA_CWND_MIN &&
+				      u.cwnd_out <= FA_CWND_MAX &&
+				      (u64)u.cwnd_out <= 2ULL * w + 2,
+				      "w %u -> %u", w, u.cwnd_out);
+			}
+}
+
+/* Random inputs against 128-bit reference arithmetic. */
+static void test_random_exact(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	int i;
+
+	srand(1);
+	for (i = 0; i < 200000; i++) {
+		u32 w = ((u32)rand() << 8 ^ (u32)rand()) % FA_CWND_MAX + 1;
+		u32 base = (u32)rand() % FA_RTT_MAX_US + 1;
+		u32 avg = base + (u32)rand() % (FA_RTT_MAX_US - base + 1);
+		unsigned __int128 b, t, nw;
+
+		p.alpha_pkts = (u32)rand() % FA_ALPHA_PKTS_MAX + 1;
+		fa_law(&p, w, base, avg, true, &u);
+		b = (unsigned __int128)w * (avg - base) * 1024 / avg;
+		t = (unsigned __int128)w * base / avg + p.alpha_pkts;
+		nw = ((unsigned __int128)(1024 - u.gamma) * w + u.gamma * t +
+		      512) / 1024;
+		if (nw > 2ULL * w)
+			nw = 2ULL * w;
+		if (nw > FA_CWND_MAX)
+			nw = FA_CWND_MAX;
+		if (nw < 2)
+			nw = 2;
+		CHECK(u.backlog_q10 == (u64)b && u.target == (u32)t &&
+		      u.cwnd_out == (u32)nw,
+		      "w %u base %u avg %u alpha %u", w, base, avg,
+		      p.alpha_pkts);
+		if (tap_cur_failed)
+			break;
+	}
+}
+
+/* The distance is clamped, so gamma's product cannot overflow. */
+static void test_dist_clamped(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+
+	p.alpha_pkts = 1;
+	fa_law(&p, FA_CWND_MAX, 1, FA_RTT_MAX_US, true, &u);
+	CHECK_EQ(u.dist_q10, FA_DIST_MAX);
+	CHECK(u.gamma <= p.gamma_max, "gamma %u", u.gamma);
+}
+
+/*
+ * Route change to a longer path (50 -> 80 ms): after a whole base window
+ * above base + base/4 the law probes (halves), and adopts the drained
+ * minimum, 80 ms, then restores the window.
+ */
+static void test_route_change_adopted(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, &p, 100, 80000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe after %u us", now);
+	CHECK(now <= 2 * p.base_win_ms * 1000 + 200000, "probe at %u us", now);
+	CHECK_EQ(u.cwnd_out, 50);
+	CHECK(round_with(&s, &p, 50, 80000, &now, &u) == FA_ACT_NONE, "1");
+	act = round_with(&s, &p, 50, 80000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, 100);
+	CHECK_EQ(s.base_rtt_us, 80000);
+	CHECK_EQ(s.base_changes, 1);
+}
+
+/*
+ * The flow's own standing queue (here 40 % of base, a slow link) makes the
+ * law probe, but the drained RTT is the old base: it is kept, no ratchet.
+ */
+static void test_own_queue_no_ratchet(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, probes = 0;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	for (r = 0; r < 400; r++) {
+		/* drained while probing, 20 ms of own queue otherwise */
+		u32 rtt = s.phase == FA_PHASE_PROBE && s.probe_rounds ?
+			  50100 : 70000;
+
+		act = round_with(&s, &p, 100, rtt, &now, &u);
+		probes += act == FA_ACT_PROBE_START;
+	}
+	CHECK(probes >= 2, "probes %d", probes);
+	CHECK_EQ(s.base_rtt_us, 50000);
+	CHECK_EQ(s.base_changes, 0);
+}
+
+/* Other flows' queue below base/4 never even triggers a probe. */
+static void test_small_queue_no_probe(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, probes = 0;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	for (r = 0; r < 1000; r++)
+		probes += round_with(&s, &p, 100, 62000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	CHECK_EQ(s.base_rtt_us, 50000);
+}
+
+/* Idle restart resets the cycle and any probe, not base RTT. */
+static void test_idle_restart(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	round_with(&s, &p, 100, 60000, &now, &u);
+	CHECK_EQ(s.cycle_rounds, 1);
+	fa_rtt_sample(&s, 61000, now);
+	fa_restart(&s, now + 5000000);
+	CHECK_EQ(s.cycle_rounds, 0);
+	CHECK_EQ(s.round_samples, 0);
+	CHECK_EQ(s.round_min_us, FA_RTT_NONE);
+	CHECK_EQ(s.ss_rtt_us, FA_RTT_NONE);
+	CHECK_EQ(s.win_start_us, now + 5000000);
+	CHECK_EQ(s.base_rtt_us, 50000);
+}
+
+/* A loss while probing: halve the pre-probe window, end the probe. */
+static void test_loss_during_probe(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, &p, 100, 80000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe");
+	CHECK_EQ(fa_ssthresh(&s, 50), 50);
+	CHECK_EQ(s.prior_cwnd, 100);
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
+	CHECK_EQ(fa_undo(&s, 50), 100);
+}
+
+/* Growth toward the target: by acked per ACK, never past it. */
+static void test_cwnd_on_ack(void)
+{
+	struct fa_state s;
+
+	fa_init(&s, 0);
+	fa_ss_done(&s);
+	s.target_cwnd = 110;
+	CHECK_EQ(fa_cwnd_on_ack(&s, 100, 3, true), 103);
+	CHECK_EQ(fa_cwnd_on_ack(&s, 108, 5, true), 110);
+	CHECK_EQ(fa_cwnd_on_ack(&s, 110, 5, true), 110);
+	CHECK_EQ(fa_cwnd_on_ack(&s, 100, 3, false), 100);
+	CHECK_EQ(fa_cwnd_on_ack(&s, 120, 3, true), 120);
+	s.phase = FA_PHASE_PROBE;
+	CHECK_EQ(fa_cwnd_on_ack(&s, 50, 3, true), 50);
+}
+
+/* An update lowers the window at once and raises it only per ACK. */
+static void test_apply(void)
+{
+	struct fa_update u;
+
+	u.cwnd_out = 80;
+	CHECK_EQ(fa_apply(FA_ACT_UPDATE, 100, &u), 80);
+	u.cwnd_out = 150;
+	CHECK_EQ(fa_apply(FA_ACT_UPDATE, 100, &u), 100);
+	CHECK_EQ(fa_apply(FA_ACT_PROBE_START, 100, &u), 150);
+	CHECK_EQ(fa_apply(FA_ACT_PROBE_END, 100, &u), 150);
+	CHECK_EQ(fa_apply(FA_ACT_NONE, 100, &u), 100);
+}
+
+/* Sanitize: out-of-range snapshots are pulled in, gamma_min <= gamma_max. */
+static void test_params_sanitize(void)
+{
+	struct fa_params p;
+
+	memset(&p, 0, sizeof(p));
+	p.gamma_min = 900;
+	p.gamma_max = 700;
+	p.update_rtts = 99;
+	p.adaptive_gain = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.alpha_pkts, 1);
+	CHECK_EQ(p.gamma_min, 700);
+	CHECK_EQ(p.gamma_max, 700);
+	CHECK_EQ(p.gamma_fixed, 1);
+	CHECK_EQ(p.gain_k, 1);
+	CHECK_EQ(p.ss_exit_pkts, 2);
+	CHECK_EQ(p.ss_delay_us, 1);
+	CHECK_EQ(p.update_rtts, 16);
+	CHECK_EQ(p.adaptive_gain, 1);
+	CHECK_EQ(p.base_win_ms, 100);
+}
+
+/* The descriptor table, the X-macro view and the law agree. */
+static void test_param_tables_agree(void)
+{
+	static const struct {
+		const char *name;
+		u32 def, min, max;
+	} x[] = {
+#define ROW(name, def, lo, hi, help) { #name, def, lo, hi },
+		FA_PARAM_TABLE(ROW)
+#undef ROW
+	};
+	struct fa_params p = defaults();
+	unsigned int i;
+
+	CHECK_EQ(sizeof(x) / sizeof(x[0]), FA_P_COUNT);
+	CHECK_EQ(sizeof(struct fa_params), FA_P_COUNT * sizeof(u32));
+	for (i = 0; i < FA_P_COUNT; i++) {
+		const struct fa_param_desc *d = &fa_param_descs[i];
+		u32 *field = (u32 *)&p + i;
+
+		CHECK(!strcmp(d->name, x[i].name) && d->def == x[i].def &&
+		      d->min == x[i].min && d->max == x[i].max,
+		      "row %u: %s", i, d->name);
+		CHECK(d->min <= d->def && d->def <= d->max, "%s", d->name);
+		/* fields of struct fa_params are in table order */
+		*field = d->max;
+		fa_params_sanitize(&p);
+		CHECK(*field == d->max || i == FA_P_GAMMA_MIN,
+		      "%s max %u sanitized to %u", d->name, d->max, *field);
+		p = defaults();
+		if (i != FA_P_SS_EXIT_PKTS)
+			CHECK(*field == d->def, "%s default", d->name);
+	}
+}
+
+/* Window-start arithmetic is wrap-safe across 2^32 us. */
+static void test_time_wrap(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0xffffffffU - 1000000;
+	int r;
+
+	fa_init(&s, now);
+	fa_rtt_sample(&s, 50000, now);
+	fa_ss_done(&s);
+	for (r = 0; r < 20; r++) {
+		act = round_with(&s, &p, 100, 80000, &now, &u);
+		CHECK(act != FA_ACT_PROBE_START, "probe %d rounds after start",
+		      r);
+	}
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, &p, 100, 80000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe across the wrap");
+}
+
+/* The state fits the kernel's per-socket area with room for the host. */
+static void test_state_size(void)
+{
+	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
+	CHECK(sizeof(struct fa_state) + sizeof(u32) <= 104,
+	      "fa_state is %zu bytes", sizeof(struct fa_state));
+}
+
+static const struct tap_test tests[] = {
+	TEST(test_equilibrium_fixed_point),
+	TEST(test_equilibrium_any_gain),
+	TEST(test_fluid_converges_50mbit),
+	TEST(test_fluid_converges_classic),
+	TEST(test_fluid_adaptive_not_slower),
+	TEST(test_fluid_extremes),
+	TEST(test_cap_2w),
+	TEST(test_floor_2),
+	TEST(test_not_cwnd_limited),
+	TEST(test_halving_and_undo),
+	TEST(test_gamma_bounds_monotone),
+	TEST(test_gamma_values),
+	TEST(test_gamma_classic),
+	TEST(test_exp_table),
+	TEST(test_ss_exit_exact),
+	TEST(test_ss_exit_auto),
+	TEST(test_ss_exit_classic),
+	TEST(test_ss_exit_filters_spike),
+	TEST(test_ss_exit_rate_independent),
+	TEST(test_rtt_samples_edge),
+	TEST(test_base_and_avg),
+	TEST(test_update_period),
+	TEST(test_live_param_change),
+	TEST(test_extreme_values_exact),
+	TEST(test_random_exact),
+	TEST(test_dist_clamped),
+	TEST(test_route_change_adopted),
+	TEST(test_own_queue_no_ratchet),
+	TEST(test_small_queue_no_probe),
+	TEST(test_idle_restart),
+	TEST(test_loss_during_probe),
+	TEST(test_cwnd_on_ack),
+	TEST(test_apply),
+	TEST(test_params_sanitize),
+	TEST(test_param_tables_agree),
+	TEST(test_time_wrap),
+	TEST(test_state_size),
+};
+
+int main(void)
+{
+	return tap_run(tests, (int)(sizeof(tests) / sizeof(tests[0])));
+}

@@ -1,0 +1,88 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check: every test of the project, in order, with one closing line.
+#
+# Each stage is one result, or as many as its own "N passed, N failed"
+# line says (the unit tests, the VM suites, ns-3).  A stage that exits
+# non-zero without such a line counts as one failure.  The last line is the
+# total: "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.."
+KVERS=${KVERS:-"6.1.0-57-amd64 6.12.117+deb12-amd64"}
+export KVERS
+mkdir -p build/check
+total_pass=0
+total_fail=0
+summary=""
+
+stage() {
+	local name=$1 log
+	shift
+	log=build/check/$(echo "$name" | tr -c 'A-Za-z0-9.\n-' '_').log
+	echo "=== $name: $*"
+	local t0=$SECONDS rc counts p f
+	"$@" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	counts=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+	if [ -n "$counts" ]; then
+		p=$(sed -E 's/^([A-Za-z]+: )?([0-9]+) passed.*/\2/' <<<"$counts")
+		f=$(sed -E 's/^([A-Za-z]+: )?[0-9]+ passed, ([0-9]+) failed.*/\2/' <<<"$counts")
+		if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+			f=1	# it said all passed but still failed
+		fi
+	elif [ "$rc" = 0 ]; then
+		p=1 f=0
+	else
+		p=0 f=1
+	fi
+	total_pass=$((total_pass + p))
+	total_fail=$((total_fail + f))
+	summary="$summary$(printf '%-28s %4d passed %4d failed %5ds' "$name" "$p" "$f" $((SECONDS - t0)))\n"
+}
+
+# Build warnings are failures: W=1 output must be silent.
+build_clean() {
+	local v=$1 out
+	out=$(make --no-print-directory KVER="$v" 2>&1)
+	echo "$out"
+	if grep -E 'warning:|error:' <<<"$out"; then
+		echo "build for $v is not warning-free"
+		return 1
+	fi
+	[ -f "build/$v/tcp_fast_adaptive.ko" ]
+}
+
+modinfo_ranges() {
+	local v=$1 n
+	n=$(/sbin/modinfo "build/$v/tcp_fast_adaptive.ko" |
+		grep -cE '^parm: +[a-z_]+:.*\[[0-9]+\.\.[0-9]+, default [0-9]+\]$')
+	echo "modinfo: $n tunables with ranges"
+	[ "$n" -ge 11 ]
+}
+
+stage deps tools/deps.sh
+for v in $KVERS; do
+	stage "build W=1 $v" build_clean "$v"
+	stage "modinfo $v" modinfo_ranges "$v"
+done
+stage "sparse C=2" make --no-print-directory sparse
+stage "checkpatch --strict" tools/checkpatch.sh
+stage "unit tests" make --no-print-directory unit
+stage "fuzz (UBSan+ASan)" make --no-print-directory fuzz FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+if [ -f tools/fastctl/Makefile ]; then
+	stage "fastctl tests" make --no-print-directory -C tools/fastctl test
+fi
+if [ -x selftests/vmtest.sh ]; then
+	for v in $KVERS; do
+		stage "VM selftests $v" selftests/vmtest.sh "$v"
+	done
+fi
+if [ -f sim/Makefile ]; then
+	stage "ns-3 check" make --no-print-directory -C sim check
+fi
+
+echo
+echo "=== summary"
+printf '%b' "$summary"
+echo "check: $total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]
