@@ -82,3 +82,29 @@ check:
 
 clean:
 	rm -rf $(BUILD)
+
+# Install into /lib/modules/<kver>/extra (DESTDIR= for staging) and depmod,
+# so that the first use of the name autoloads it.
+install: modules
+	@set -e; for v in $(KVERS); do \
+		install -D -m 0644 $(BUILD)/$$v/tcp_fast_adaptive.ko \
+			$(DESTDIR)/lib/modules/$$v/extra/tcp_fast_adaptive.ko; \
+		if [ -z "$(DESTDIR)" ]; then depmod -a $$v; \
+		else depmod -b $(DESTDIR) -a $$v; fi; \
+	done
+
+DKMS_VER := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_SRC := /usr/src/fast_adaptive-$(DKMS_VER)
+
+# Register the sources with DKMS, which rebuilds them for new kernels.
+dkms:
+	rm -rf $(DKMS_SRC)
+	mkdir -p $(DKMS_SRC)
+	cp -r dkms.conf Kbuild tcp_fast_adaptive.c tcp_fast_adaptive_trace.h \
+		include $(DKMS_SRC)/
+	dkms add fast_adaptive/$(DKMS_VER) 2>/dev/null || true
+	@set -e; for v in $(KVERS); do \
+		dkms build fast_adaptive/$(DKMS_VER) -k $$v; \
+	done
+
+.PHONY: install dkms
