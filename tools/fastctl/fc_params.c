@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fastctl: the module's tunables.
+ *
+ * The names, defaults and ranges come from FA_PARAM_TABLE in
+ * include/fast_adaptive/fa_params.h, the same rows the module turns into
+ * range-checked parameters, so fastctl refuses exactly what the kernel
+ * would refuse, before it writes anything.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+#include "fc.h"
+
+const struct fc_param_def fc_param_defs[] = {
+#define FC_PARAM_ROW(name, def, lo, hi, desc) { #name, def, lo, hi, desc },
+	FA_PARAM_TABLE(FC_PARAM_ROW)
+#undef FC_PARAM_ROW
+};
+
+const int fc_param_count = sizeof(fc_param_defs) / sizeof(fc_param_defs[0]);
+
+_Static_assert(sizeof(fc_param_defs) / sizeof(fc_param_defs[0]) <=
+	       FC_PARAM_MAX, "raise FC_PARAM_MAX");
+
+int fc_param_index(const char *name)
+{
+	int i;
+
+	for (i = 0; i < fc_param_count; i++)
+		if (!strcmp(fc_param_defs[i].name, name))
+			return i;
+	return -1;
+}
+
+int fc_param_parse(int idx, const char *s, uint32_t *val,
+		   char *err, size_t errlen)
+{
+	const struct fc_param_def *d = &fc_param_defs[idx];
+	uint64_t v;
+
+	if (fc_parse_uint(s, UINT32_MAX, &v)) {
+		snprintf(err, errlen,
+			 "%s: '%s' is not a non-negative decimal integer",
+			 d->name, s);
+		return -1;
+	}
+	if (v < d->min || v > d->max) {
+		snprintf(err, errlen, "%s: %llu is out of range %u..%u",
+			 d->name, (unsigned long long)v, d->min, d->max);
+		return -1;
+	}
+	*val = (uint32_t)v;
+	return 0;
+}
+
+int fc_param_check_set(const uint32_t *vals, char *err, size_t errlen)
+{
+	int lo = fc_param_index("gamma_min"), hi = fc_param_index("gamma_max");
+
+	if (lo >= 0 && hi >= 0 && vals[lo] > vals[hi]) {
+		snprintf(err, errlen,
+			 "gamma_min (%u) must not exceed gamma_max (%u)",
+			 vals[lo], vals[hi]);
+		return -1;
+	}
+	return 0;
+}
+
+void fc_param_to_fa(const uint32_t *vals, struct fa_params *p)
+{
+#define FC_PARAM_SET(name, def, lo, hi, desc)				\
+	p->name = vals[fc_param_index(#name)];
+	FA_PARAM_TABLE(FC_PARAM_SET)
+#undef FC_PARAM_SET
+	fa_params_sanitize(p);
+}
+
+const char *fc_param_dir(void)
+{
+	const char *d = getenv("FASTCTL_PARAM_DIR");
+
+	return d && *d ? d : FA_PARAM_DIR;
+}
+
+static bool cc_available(const char *name)
+{
+	char buf[1024], *tok, *save = NULL;
+	FILE *f = fopen("/proc/sys/net/ipv4/tcp_available_congestion_control",
+			"r");
+	bool found = false;
+
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f)) {
+		for (tok = strtok_r(buf, " \t\n", &save); tok;
+		     tok = strtok_r(NULL, " \t\n", &save))
+			if (!strcmp(tok, name))
+				found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+bool fc_module_present(void)
+{
+	struct stat st;
+
+	if (!stat(fc_param_dir(), &st) && S_ISDIR(st.st_mode))
+		return true;
+	if (getenv("FASTCTL_PARAM_DIR"))
+		return false;
+	return cc_available(FA_CC_NAME);
+}
+
+static int param_path(int idx, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "%s/%s", fc_param_dir(),
+			 fc_param_defs[idx].name);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int fc_param_read(int idx, uint32_t *val)
+{
+	char path[4096], buf[64];
+	uint64_t v;
+	ssize_t n;
+	int fd;
+
+	if (param_path(idx, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0) {
+		int e = errno;
+
+		close(fd);
+		return -e;
+	}
+	close(fd);
+	buf[n] = '\0';
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		buf[--n] = '\0';
+	if (fc_parse_uint(buf, UINT32_MAX, &v))
+		return -EINVAL;
+	*val = (uint32_t)v;
+	return 0;
+}
+
+int fc_param_write(int idx, uint32_t val)
+{
+	char path[4096], buf[32];
+	int fd, n, e = 0;
+
+	if (param_path(idx, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = snprintf(buf, sizeof(buf), "%u\n", val);
+	errno = 0;
+	if (write(fd, buf, n) != n)
+		e = errno ? errno : EIO;
+	if (close(fd) && !e)
+		e = errno;
+	return -e;
+}
+
+void fc_params_live(struct fa_params *p)
+{
+	uint32_t vals[FC_PARAM_MAX];
+	int i;
+
+	for (i = 0; i < fc_param_count; i++)
+		if (fc_param_read(i, &vals[i]))
+			vals[i] = fc_param_defs[i].def;
+	fc_param_to_fa(vals, p);
+}
