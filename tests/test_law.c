@@ -645,6 +645,9 @@ static void test_own_queue_no_ratchet(void)
 	CHECK(probes >= 2, "probes %d", probes);
 	CHECK_EQ(s.base_rtt_us, 50000);
 	CHECK_EQ(s.base_changes, 0);
+	/* 400 rounds of 70 ms = 28 s: windows of 2, 4, 8, 8 s: 4 probes */
+	CHECK(probes <= 5, "probes %d: no backoff", probes);
+	CHECK_EQ(s.probe_backoff, FA_PROBE_BACKOFF_MAX);
 }
 
 /* Other flows' queue below base/4 never even triggers a probe. */

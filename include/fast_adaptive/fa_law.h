@@ -26,7 +26,11 @@
  *	so that its own queue drains, and adopts the minimum seen while drained
  *	if that is still more than base/4 above base.  The flow's own queue is
  *	thus never mistaken for path delay; other flows' standing queues are
- *	adopted only when they exceed a quarter of the base RTT.  A longer path
+ *	adopted only when they exceed a quarter of the base RTT (N flows keep
+ *	N alpha packets queued: at 50 Mbit/s and 50 ms, more than 4 flows of
+ *	alpha = 20 could be adopted; that is the limit of this method).  A probe
+ *	that finds no longer path doubles the next window, up to 4x, so that
+ *	standing queues cost at most two halved rounds per 8 s.  A longer path
  *	is adopted within two windows plus two rounds (about 4 s by default).
  *   avg_rtt: the minimum RTT sample of the last round of an update cycle, as
  *	Vegas does: the minimum drops delayed-ACK, scheduling and
@@ -55,6 +59,8 @@
 #define FA_ROUTE_SHIFT		2
 /* Rounds the window stays halved while probing for a longer path. */
 #define FA_PROBE_ROUNDS		2
+/* A probe that finds no longer path doubles the next window, up to 4x. */
+#define FA_PROBE_BACKOFF_MAX	2
 /* exp(-x) table: step 1/8 in x, 64 steps, so x covers [0, 8]. */
 #define FA_EXP_STEP_SHIFT	3
 #define FA_EXP_STEPS		64
@@ -110,6 +116,7 @@ struct fa_state {
 	u8 probe_rounds;	/* rounds completed in this probe */
 	u8 phase;		/* enum fa_phase */
 	u8 base_changes;	/* times a longer path was adopted (wraps) */
+	u8 probe_backoff;	/* log2 of the current window multiplier */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -318,6 +325,7 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->probe_rounds = 0;
 	s->phase = FA_PHASE_SS;
 	s->base_changes = 0;
+	s->probe_backoff = 0;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -398,16 +406,19 @@ static inline void fa_ss_done(struct fa_state *s)
 static inline bool fa_base_suspect(struct fa_state *s,
 				   const struct fa_params *p, u32 now_us)
 {
+	u32 win_us = (p->base_win_ms * 1000U) << s->probe_backoff;
 	bool suspect;
 
-	if (now_us - s->win_start_us < p->base_win_ms * 1000U)
+	if (now_us - s->win_start_us < win_us)
 		return false;
 	suspect = s->win_min_us != FA_RTT_NONE &&
 		  s->base_rtt_us != FA_RTT_NONE &&
 		  s->win_min_us - s->base_rtt_us >
 			  s->base_rtt_us >> FA_ROUTE_SHIFT;
-	if (!suspect)
+	if (!suspect) {
+		s->probe_backoff = 0;
 		fa_window_reset(s, now_us);
+	}
 	return suspect;
 }
 
@@ -420,6 +431,10 @@ static inline enum fa_action fa_probe_end(struct fa_state *s, u32 now_us,
 	    pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
 		s->base_changes++;
+		s->probe_backoff = 0;
+	} else if (s->probe_backoff < FA_PROBE_BACKOFF_MAX) {
+		/* a standing queue, not a longer path: probe less often */
+		s->probe_backoff++;
 	}
 	s->phase = FA_PHASE_LAW;
 	s->probe_rounds = 0;
