@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: GPL-2.0 OR BSD-2-Clause */
+#include "tcp-fast-adaptive.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TcpFastAdaptive");
+NS_OBJECT_ENSURE_REGISTERED(TcpFastAdaptive);
+
+TypeId
+TcpFastAdaptive::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::TcpFastAdaptive")
+                            .SetParent<TcpCongestionOps>()
+                            .AddConstructor<TcpFastAdaptive>()
+                            .SetGroupName("Internet")
+#define FA_PARAM_ATTR(name, def, lo, hi, desc)                                                     \
+    .AddAttribute(#name,                                                                           \
+                  desc,                                                                            \
+                  UintegerValue(def),                                                              \
+                  MakeUintegerAccessor(&TcpFastAdaptive::m_##name),                                \
+                  MakeUintegerChecker<uint32_t>(lo, hi))
+                                FA_PARAM_TABLE(FA_PARAM_ATTR)
+#undef FA_PARAM_ATTR
+        ;
+    return tid;
+}
+
+TcpFastAdaptive::TcpFastAdaptive()
+    : TcpCongestionOps()
+{
+#define FA_PARAM_INIT(name, def, lo, hi, desc) m_##name = (def);
+    FA_PARAM_TABLE(FA_PARAM_INIT)
+#undef FA_PARAM_INIT
+    fa_init(&m_state, NowUs());
+    m_lastUpdate = {};
+}
+
+TcpFastAdaptive::TcpFastAdaptive(const TcpFastAdaptive& o)
+    : TcpCongestionOps(o),
+      m_onUpdate(o.m_onUpdate),
+      m_state(o.m_state),
+      m_lastUpdate(o.m_lastUpdate),
+      m_roundEndSeq(o.m_roundEndSeq),
+      m_updates(o.m_updates),
+      m_ssExitRule(o.m_ssExitRule),
+      m_ssExitUs(o.m_ssExitUs)
+{
+#define FA_PARAM_COPY(name, def, lo, hi, desc) m_##name = o.m_##name;
+    FA_PARAM_TABLE(FA_PARAM_COPY)
+#undef FA_PARAM_COPY
+}
+
+TcpFastAdaptive::~TcpFastAdaptive() = default;
+
+std::string
+TcpFastAdaptive::GetName() const
+{
+    return "TcpFastAdaptive";
+}
+
+Ptr<TcpCongestionOps>
+TcpFastAdaptive::Fork()
+{
+    return CopyObject<TcpFastAdaptive>(this);
+}
+
+/* A snapshot of the tunables, sanitised, as the kernel reads them. */
+void
+TcpFastAdaptive::ReadParams(struct fa_params* p) const
+{
+#define FA_PARAM_READ(name, def, lo, hi, desc) p->name = m_##name;
+    FA_PARAM_TABLE(FA_PARAM_READ)
+#undef FA_PARAM_READ
+    fa_params_sanitize(p);
+}
+
+uint32_t
+TcpFastAdaptive::NowUs()
+{
+    /* u32 microseconds, wrapping like the kernel's (u32)tcp_mstamp */
+    return static_cast<uint32_t>(Simulator::Now().GetMicroSeconds());
+}
+
+void
+TcpFastAdaptive::SetCwndPkts(Ptr<TcpSocketState> tcb, uint32_t pkts)
+{
+    pkts = std::max<uint32_t>(pkts, FA_CWND_MIN);
+    uint64_t bytes = static_cast<uint64_t>(pkts) * tcb->m_segmentSize;
+    tcb->m_cWnd = static_cast<uint32_t>(std::min<uint64_t>(bytes, 0xffffffffULL));
+}
+
+/*
+ * Linux's tcp_is_cwnd_limited(): in slow start, cwnd < 2 * packets out;
+ * otherwise whether the flight filled the window.  ns-3 3.37 keeps no such
+ * flag, so it is derived from the flight before this ACK (bytes in flight
+ * after it plus what it acked): limited when it was within one segment of
+ * cwnd.
+ */
+bool
+TcpFastAdaptive::CwndLimited(Ptr<const TcpSocketState> tcb, uint32_t acked, bool inSs) const
+{
+    uint64_t before = static_cast<uint64_t>(tcb->m_bytesInFlight.Get()) +
+                      static_cast<uint64_t>(acked) * tcb->m_segmentSize;
+    if (inSs)
+    {
+        return tcb->m_cWnd.Get() < 2 * before;
+    }
+    return before + tcb->m_segmentSize >= tcb->m_cWnd.Get();
+}
+
+void
+TcpFastAdaptive::Init(Ptr<TcpSocketState> tcb)
+{
+    fa_init(&m_state, NowUs());
+    m_roundEndSeq = tcb->m_highTxMark;
+    m_ssExitRule = 0;
+}
+
+void
+TcpFastAdaptive::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
+{
+    (void)tcb;
+    (void)segmentsAcked;
+    if (rtt.IsZero() || rtt.IsNegative())
+    {
+        return;
+    }
+    int64_t us = rtt.GetMicroSeconds();
+    fa_rtt_sample(&m_state, static_cast<s32>(std::min<int64_t>(us, INT32_MAX)), NowUs());
+}
+
+void
+TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
+{
+    const uint32_t seg = tcb->m_segmentSize;
+    bool inSs = tcb->m_cWnd < tcb->m_ssThresh;
+    bool cwndLimited = CwndLimited(tcb, segmentsAcked, inSs);
+    bool roundEnd = tcb->m_lastAckedSeq > m_roundEndSeq;
+    struct fa_params p;
+
+    ReadParams(&p);
+
+    if (roundEnd)
+    {
+        struct fa_update u = {};
+        m_roundEndSeq = tcb->m_highTxMark;
+        enum fa_action act = fa_round_end(&m_state,
+                                          &p,
+                                          tcb->m_cWnd / seg,
+                                          inSs,
+                                          cwndLimited,
+                                          NowUs(),
+                                          &u);
+        if (act == FA_ACT_UPDATE)
+        {
+            m_lastUpdate = u;
+            m_updates++;
+            if (m_onUpdate)
+            {
+                m_onUpdate(u);
+            }
+        }
+        if (act != FA_ACT_NONE)
+        {
+            SetCwndPkts(tcb, fa_apply(act, tcb->m_cWnd / seg, &u));
+        }
+    }
+
+    inSs = tcb->m_cWnd < tcb->m_ssThresh;
+    if (inSs)
+    {
+        if (!cwndLimited)
+        {
+            return;
+        }
+        uint32_t cwnd = tcb->m_cWnd / seg;
+        int rule;
+        if (fa_ss_exit(&m_state, &p, cwnd))
+        {
+            tcb->m_ssThresh = cwnd * seg;
+            SetCwndPkts(tcb, cwnd);
+            rule = p.adaptive_ss ? 1 : 2;
+        }
+        else
+        {
+            /* tcp_slow_start(): cwnd += acked, at most up to ssthresh */
+            uint64_t w = static_cast<uint64_t>(cwnd) + segmentsAcked;
+            uint64_t ssth = tcb->m_ssThresh / seg;
+            SetCwndPkts(tcb, static_cast<uint32_t>(std::min(w, ssth)));
+            if (tcb->m_cWnd < tcb->m_ssThresh)
+            {
+                return;
+            }
+            rule = 3;
+        }
+        fa_ss_done(&m_state);
+        if (!m_ssExitRule)
+        {
+            m_ssExitRule = rule;
+            m_ssExitUs = NowUs();
+        }
+        return;
+    }
+    SetCwndPkts(tcb,
+                fa_cwnd_on_ack(&m_state, tcb->m_cWnd / seg, segmentsAcked, cwndLimited));
+}
+
+uint32_t
+TcpFastAdaptive::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight)
+{
+    (void)bytesInFlight;
+    const uint32_t seg = tcb->m_segmentSize;
+    if (!m_ssExitRule)
+    {
+        m_ssExitRule = 3;
+        m_ssExitUs = NowUs();
+    }
+    return std::max<uint32_t>(fa_ssthresh(&m_state, tcb->m_cWnd / seg), FA_CWND_MIN) * seg;
+}
+
+void
+TcpFastAdaptive::CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event)
+{
+    if (event == TcpSocketState::CA_EVENT_TX_START)
+    {
+        fa_restart(&m_state, NowUs());
+        m_roundEndSeq = tcb->m_highTxMark;
+    }
+}
+
+} // namespace ns3
