@@ -716,7 +716,7 @@ static int cmd_params(int argc, char **argv)
 
 	if (nset) {
 		uint32_t next[FC_PARAM_MAX];
-		int hi = fc_param_index("gamma_max");
+		int hi = FA_P_GAMMA_MAX;
 
 		memcpy(next, cur, sizeof(next));
 		for (i = 0; i < fc_param_count; i++)
@@ -759,7 +759,7 @@ static int cmd_params(int argc, char **argv)
 		fc_json_str(&j, "dir", fc_param_dir());
 		fc_json_arr_begin(&j, "params");
 		for (i = 0; i < fc_param_count; i++) {
-			const struct fc_param_def *d = &fc_param_defs[i];
+			const struct fa_param_desc *d = &fc_param_defs[i];
 
 			if (nnamed && !named[i])
 				continue;
@@ -771,7 +771,7 @@ static int cmd_params(int argc, char **argv)
 			fc_json_u64(&j, "default", d->def);
 			fc_json_u64(&j, "min", d->min);
 			fc_json_u64(&j, "max", d->max);
-			fc_json_str(&j, "description", d->desc);
+			fc_json_str(&j, "description", d->help);
 			fc_json_obj_end(&j);
 		}
 		fc_json_arr_end(&j);
@@ -781,7 +781,7 @@ static int cmd_params(int argc, char **argv)
 			printf("%-14s %9s %9s %-12s %s\n", "NAME", "VALUE",
 			       "DEFAULT", "RANGE", "DESCRIPTION");
 		for (i = 0; i < fc_param_count; i++) {
-			const struct fc_param_def *d = &fc_param_defs[i];
+			const struct fa_param_desc *d = &fc_param_defs[i];
 			char range[32];
 
 			if (nnamed && !named[i])
@@ -795,7 +795,7 @@ static int cmd_params(int argc, char **argv)
 				snprintf(range, sizeof(range), "%u..%u", d->min,
 					 d->max);
 				printf("%-14s %9u %9u %-12s %s\n", d->name,
-				       cur[i], d->def, range, d->desc);
+				       cur[i], d->def, range, d->help);
 			}
 		}
 	}

@@ -148,16 +148,13 @@ const char *fc_endpoint_str(const struct fc_addr *a, uint16_t port,
 /* ------------------------------------------------------------------ */
 /* Tunables (fa_params.h) and sysfs. */
 
-struct fc_param_def {
-	const char *name;
-	uint32_t def, min, max;
-	const char *desc;
-};
-
-#define FC_PARAM_MAX	64
-
-extern const struct fc_param_def fc_param_defs[];
-extern const int fc_param_count;
+/*
+ * The table is fa_param_descs[] of include/fast_adaptive/fa_params.h, the
+ * rows the module's parameter handlers check writes against.
+ */
+#define fc_param_defs	fa_param_descs
+#define fc_param_count	((int)FA_P_COUNT)
+#define FC_PARAM_MAX	FA_P_COUNT
 
 /* Index of the tunable called name, or -1. */
 int fc_param_index(const char *name);

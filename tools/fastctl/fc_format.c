@@ -25,9 +25,11 @@ int fc_parse_uint(const char *s, uint64_t max, uint64_t *out)
 	for (; *s; s++) {
 		if (*s < '0' || *s > '9')
 			return -1;
-		if (v > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*s - '0');
+
+		if (v > (UINT64_MAX - d) / 10)
 			return -1;
-		v = v * 10 + (uint64_t)(*s - '0');
+		v = v * 10 + d;
 		if (v > max)
 			return -1;
 	}

@@ -2,10 +2,11 @@
 /*
  * fastctl: the module's tunables.
  *
- * The names, defaults and ranges come from FA_PARAM_TABLE in
- * include/fast_adaptive/fa_params.h, the same rows the module turns into
- * range-checked parameters, so fastctl refuses exactly what the kernel
- * would refuse, before it writes anything.
+ * The names, defaults and ranges come from fa_param_descs[] in
+ * include/fast_adaptive/fa_params.h, the same rows the module's parameter
+ * handlers check writes against (decimal, in range, gamma_min <=
+ * gamma_max), so fastctl refuses what the kernel would refuse before it
+ * writes anything.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -16,17 +17,6 @@
 #include <sys/stat.h>
 
 #include "fc.h"
-
-const struct fc_param_def fc_param_defs[] = {
-#define FC_PARAM_ROW(name, def, lo, hi, desc) { #name, def, lo, hi, desc },
-	FA_PARAM_TABLE(FC_PARAM_ROW)
-#undef FC_PARAM_ROW
-};
-
-const int fc_param_count = sizeof(fc_param_defs) / sizeof(fc_param_defs[0]);
-
-_Static_assert(sizeof(fc_param_defs) / sizeof(fc_param_defs[0]) <=
-	       FC_PARAM_MAX, "raise FC_PARAM_MAX");
 
 int fc_param_index(const char *name)
 {
@@ -41,7 +31,7 @@ int fc_param_index(const char *name)
 int fc_param_parse(int idx, const char *s, uint32_t *val,
 		   char *err, size_t errlen)
 {
-	const struct fc_param_def *d = &fc_param_defs[idx];
+	const struct fa_param_desc *d = &fc_param_defs[idx];
 	uint64_t v;
 
 	if (fc_parse_uint(s, UINT32_MAX, &v)) {
@@ -61,12 +51,10 @@ int fc_param_parse(int idx, const char *s, uint32_t *val,
 
 int fc_param_check_set(const uint32_t *vals, char *err, size_t errlen)
 {
-	int lo = fc_param_index("gamma_min"), hi = fc_param_index("gamma_max");
-
-	if (lo >= 0 && hi >= 0 && vals[lo] > vals[hi]) {
+	if (vals[FA_P_GAMMA_MIN] > vals[FA_P_GAMMA_MAX]) {
 		snprintf(err, errlen,
 			 "gamma_min (%u) must not exceed gamma_max (%u)",
-			 vals[lo], vals[hi]);
+			 vals[FA_P_GAMMA_MIN], vals[FA_P_GAMMA_MAX]);
 		return -1;
 	}
 	return 0;
@@ -74,7 +62,7 @@ int fc_param_check_set(const uint32_t *vals, char *err, size_t errlen)
 
 void fc_param_to_fa(const uint32_t *vals, struct fa_params *p)
 {
-#define FC_PARAM_SET(name, def, lo, hi, desc)				\
+#define FC_PARAM_SET(name, def, lo, hi, help)				\
 	p->name = vals[fc_param_index(#name)];
 	FA_PARAM_TABLE(FC_PARAM_SET)
 #undef FC_PARAM_SET
