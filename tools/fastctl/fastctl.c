@@ -704,6 +704,10 @@ static int cmd_params(int argc, char **argv)
 			nset++;
 		}
 	}
+	if (set[FA_P_GAMMA_MIN] && set[FA_P_GAMMA_MAX] &&
+	    want[FA_P_GAMMA_MIN] > want[FA_P_GAMMA_MAX])
+		die_usage("gamma_min (%u) must not exceed gamma_max (%u)",
+			  want[FA_P_GAMMA_MIN], want[FA_P_GAMMA_MAX]);
 	if (!fc_module_present())
 		die_usage("module %s is not loaded (%s missing; modprobe %s)",
 			  FA_MODULE_NAME, fc_param_dir(), FA_MODULE_NAME);

@@ -75,35 +75,55 @@ static uint64_t buf_for(uint64_t rate_bps, uint32_t rtt_us)
 	return 2 * (uint64_t)((double)rate_bps / 8 * rtt_us / 1e6 + 0.5);
 }
 
-/* "4096 131072 N" advice, sized for --rate or for two example links. */
+/*
+ * Buffer advice: "sysctl -w net.ipv4.SYSCTL='4096 MID N'" sized 2 x BDP for
+ * --rate, or for two example links.  cur is the window or buffer the flow
+ * has now (0 if unknown): when it already holds what the rate needs, the
+ * buffer is not what is small, the other end is slow, and the advice says so.
+ */
 static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 			  const struct fc_doctor_opts *o, const char *where,
 			  const char *sysctl, const char *sockopt,
-			  const char *mid)
+			  const char *mid, const char *noun, uint64_t cur,
+			  const char *slow)
 {
-	char a[24], b[24], c[24];
+	char a[24], b[24], c[24], d[24];
 	uint32_t rtt = v->min_rtt_known ? v->min_rtt_us : v->srtt_us;
 
 	if (!rtt) {
-		ADVICE(r, "raise %s net.ipv4.%s maximum (no RTT measured yet to size it)",
+		ADVICE(r, "%s: raise net.ipv4.%s's maximum (no RTT measured yet to size it)",
 		       where, sysctl);
 		return;
 	}
 	fc_fmt_us(rtt, true, c, sizeof(c));
+	fc_fmt_bytes(cur, d, sizeof(d));
 	if (o && o->rate_bps) {
 		uint64_t need = buf_for(o->rate_bps, rtt);
 
 		fc_fmt_rate(o->rate_bps, a, sizeof(a));
 		fc_fmt_bytes(need, b, sizeof(b));
-		ADVICE(r, "%s: sysctl -w net.ipv4.%s='4096 %s %llu' (%s = 2 x BDP of %s x %s); an application that sets %s disables autotuning: raise or drop it",
-		       where, sysctl, mid, (unsigned long long)need, b, a, c,
-		       sockopt);
-	} else {
-		fc_fmt_bytes(buf_for(100000000, rtt), a, sizeof(a));
-		fc_fmt_bytes(buf_for(1000000000, rtt), b, sizeof(b));
-		ADVICE(r, "%s: raise net.ipv4.%s's maximum to 2 x rate x RTT: at %s that is %s for 100 Mbit/s, %s for 1 Gbit/s (--rate RATE sizes it for your link); an application that sets %s disables autotuning",
-		       where, sysctl, c, a, b, sockopt);
+		if (cur && cur >= need / 2)
+			ADVICE(r, "the %s (%s) already holds the BDP of %s x %s = %s: %s",
+			       noun, d, a, c, fc_fmt_bytes(need / 2, b, sizeof(b)),
+			       slow);
+		else
+			ADVICE(r, "%s: sysctl -w net.ipv4.%s='4096 %s %llu' (%s = 2 x BDP of %s x %s); an application that sets %s disables autotuning: raise or drop it",
+			       where, sysctl, mid, (unsigned long long)need, b, a,
+			       c, sockopt);
+		return;
 	}
+	if (cur && cur >= buf_for(1000000000, rtt) / 2) {
+		ADVICE(r, "the %s (%s) already holds the BDP of 1 Gbit/s at %s: %s",
+		       noun, d, c, slow);
+		return;
+	}
+	fc_fmt_bytes(buf_for(100000000, rtt), a, sizeof(a));
+	fc_fmt_bytes(buf_for(1000000000, rtt), b, sizeof(b));
+	ADVICE(r, "%s: raise net.ipv4.%s's maximum to 2 x rate x RTT: at %s that is %s for 100 Mbit/s, %s for 1 Gbit/s (--rate RATE sizes it for your link); an application that sets %s disables autotuning",
+	       where, sysctl, c, a, b, sockopt);
+	if (cur && cur < 65536)
+		ADVICE(r, "a %s of only %s usually means the application set %s (or %s was lowered)",
+		       noun, d, sockopt, sysctl);
 }
 
 static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
@@ -264,7 +284,9 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 			NOTE(r, "receive buffer %s (SO_RCVBUF as the kernel holds it)",
 			     fc_fmt_bytes(v.rcvbuf, b, sizeof(b)));
 		advice_buffer(r, &v, o, "if the peer is rwnd-limited, on this host",
-			      "tcp_rmem", "SO_RCVBUF", "131072");
+			      "tcp_rmem", "SO_RCVBUF", "131072",
+			      "receive buffer", v.rcvbuf_known ? v.rcvbuf / 2 : 0,
+			      "if the peer is rwnd-limited, this application reads too slowly");
 		return;
 	}
 
@@ -305,7 +327,9 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 					 b, sizeof(b)),
 			     fc_fmt_us(v.min_rtt_us, true, c, sizeof(c)));
 		advice_buffer(r, &v, o, "on the receiver", "tcp_rmem",
-			      "SO_RCVBUF", "131072");
+			      "SO_RCVBUF", "131072", "peer's window",
+			      v.snd_wnd_known ? v.snd_wnd : 0,
+			      "the window is not too small for the path; the receiving application reads too slowly");
 		break;
 	case FC_LIM_SNDBUF:
 		snprintf(r->summary, FC_LINE,
@@ -315,7 +339,8 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 			 v.sndbuf_known ? ")" : "",
 			 100 * r->f_sndbuf, r->windowed ? "time" : "busy time");
 		advice_buffer(r, &v, o, "on the sender", "tcp_wmem", "SO_SNDBUF",
-			      "16384");
+			      "16384", "send buffer", v.sndbuf_known ? v.sndbuf / 2 : 0,
+			      "the buffer is not too small for the path; ACKs come back slowly (delayed ACKs, a slow receiver)");
 		break;
 	case FC_LIM_APP:
 		if (r->windowed)

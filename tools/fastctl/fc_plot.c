@@ -147,7 +147,7 @@ int fc_plot_script(const char *csv, const char *png, FILE *out,
 	char *fields[PLOT_MAX_COLS];
 	char line[4096], row[512];
 	unsigned long lineno = 1, rows = 0;
-	double last_t = -INFINITY;
+	double last_t = -INFINITY, first_t = NAN;
 	FILE *in;
 
 	memset(s, 0, sizeof(s));
@@ -200,6 +200,8 @@ int fc_plot_script(const char *csv, const char *png, FILE *out,
 			goto out;
 		}
 		last_t = t;
+		if (isnan(first_t))
+			first_t = t;
 		id = (long)v[C_FLOW];
 		for (i = 0; i < ns; i++)
 			if (s[i].id == id)
@@ -259,12 +261,14 @@ int fc_plot_script(const char *csv, const char *png, FILE *out,
 	gp_quote(out, png);
 	fprintf(out,
 		"\nset datafile missing 'NaN'\n"
-		"set grid\nset key top left Left reverse font ',8'\n"
+		"set grid\nset key top left Left reverse opaque box font ',8'\n"
 		"set lmargin 10\n"
 		"set multiplot layout 3,1 title ");
 	snprintf(row, sizeof(row), "fastctl watch: %s", csv);
 	gp_quote(out, row);
 	fprintf(out, "\nset xlabel 'time (s)'\n");
+	if (last_t > first_t)
+		fprintf(out, "set xrange [%.3f:%.3f]\n", first_t, last_t);
 	{
 		static const struct pcol cw[] = { { C_CWND, 2, 1 } };
 		static const struct pcol rtt[] = {

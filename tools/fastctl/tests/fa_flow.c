@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 
@@ -282,9 +283,14 @@ int main(int argc, char **argv)
 			perror("fa_flow: fork");
 			return 1;
 		}
-		if (pid == 0)
+		if (pid == 0) {
+			/* a killed client takes its flows with it */
+			prctl(PR_SET_PDEATHSIG, SIGTERM);
+			if (getppid() == 1)
+				_exit(1);
 			_exit(one_client(addr, port, bind_addr, cc, sndbuf,
 					 rcvbuf, secs ? secs : 10, rate));
+		}
 	}
 	for (i = 0; i < nflows; i++) {
 		int st;

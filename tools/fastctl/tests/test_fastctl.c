@@ -782,13 +782,30 @@ static void test_doctor(void)
 	/* BDP = 50 Mbit/s x 50 ms = 312500 bytes */
 	CHECK(r.bdp_bytes == 312500, "bdp %llu", (unsigned long long)r.bdp_bytes);
 
-	/* with --rate: exact sysctl, 2 x 100 Mbit/s x 50 ms = 1250000 */
+	/* the window already holds 2 x BDP at 1 Gbit/s x 50 ms? no: 1 MiB */
+	CHECK(any_has(r.advice, r.nadvice, "for 1 Gbit/s (--rate RATE"),
+	      "example links: %s", r.advice[0]);
+	/* with --rate: the 1 MiB window already holds 100 Mbit/s x 50 ms */
 	o.rate_bps = 100000000;
+	fc_doctor(&a, &b, &p, &o, &r);
+	CHECK(any_has(r.advice, r.nadvice, "peer's window (1.0MiB) already holds"),
+	      "window big enough: %s", r.advice[0]);
+	/* a 32 KiB window: exact sysctl, 2 x 100 Mbit/s x 50 ms = 1250000 */
+	b.info.tcpi_snd_wnd = 32768;
 	fc_doctor(&a, &b, &p, &o, &r);
 	CHECK(any_has(r.advice, r.nadvice,
 		      "sysctl -w net.ipv4.tcp_rmem='4096 131072 1250000'"),
 	      "rate advice: %s", r.advice[0]);
 	o.rate_bps = 0;
+	fc_doctor(&a, &b, &p, &o, &r);
+	CHECK(any_has(r.advice, r.nadvice, "usually means the application set SO_RCVBUF"),
+	      "small window hint");
+	/* loopback: 2 us RTT, any window holds 1 Gbit/s: the reader is slow */
+	b.info.tcpi_min_rtt = 2;
+	fc_doctor(&a, &b, &p, &o, &r);
+	CHECK(any_has(r.advice, r.nadvice, "reads too slowly"), "slow reader: %s",
+	      r.advice[0]);
+	b.info.tcpi_min_rtt = 50000;
 
 	/* send-buffer-limited */
 	set_chrono(&a, 10.0, 5000000, 0, 1000000, 1000000, 0);
