@@ -270,6 +270,7 @@ fi
 # A write the kernel refuses: gain_k on a read-only bind mount (EROFS),
 # in a private mount namespace.
 if [ "$(id -u)" -eq 0 ] && unshare -m true 2> /dev/null; then
+	# shellcheck disable=SC2016
 	unshare -m sh -c 'mount --bind "$1" "$1" && mount -o remount,ro,bind "$1" &&
 		exec "$2" params gain_k=100' sh "$PD/gain_k" "$FASTCTL" > /dev/null 2> "$TMP/err"
 	rc=$?
