@@ -97,6 +97,9 @@ static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 	}
 	fc_fmt_us(rtt, true, c, sizeof(c));
 	fc_fmt_bytes(cur, d, sizeof(d));
+	if (cur && cur < 65536)
+		NOTE(r, "a %s of only %s usually means the application set %s (or net.ipv4.%s was lowered)",
+		     noun, d, sockopt, sysctl);
 	if (o && o->rate_bps) {
 		uint64_t need = buf_for(o->rate_bps, rtt);
 
@@ -121,9 +124,6 @@ static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 	fc_fmt_bytes(buf_for(1000000000, rtt), b, sizeof(b));
 	ADVICE(r, "%s: raise net.ipv4.%s's maximum to 2 x rate x RTT: at %s that is %s for 100 Mbit/s, %s for 1 Gbit/s (--rate RATE sizes it for your link); an application that sets %s disables autotuning",
 	       where, sysctl, c, a, b, sockopt);
-	if (cur && cur < 65536)
-		ADVICE(r, "a %s of only %s usually means the application set %s (or %s was lowered)",
-		       noun, d, sockopt, sysctl);
 }
 
 static void explain_fa(struct fc_verdict *r, const struct fc_view *v,

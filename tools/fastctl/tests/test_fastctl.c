@@ -798,7 +798,7 @@ static void test_doctor(void)
 	      "rate advice: %s", r.advice[0]);
 	o.rate_bps = 0;
 	fc_doctor(&a, &b, &p, &o, &r);
-	CHECK(any_has(r.advice, r.nadvice, "usually means the application set SO_RCVBUF"),
+	CHECK(any_has(r.notes, r.nnotes, "usually means the application set SO_RCVBUF"),
 	      "small window hint");
 	/* loopback: 2 us RTT, any window holds 1 Gbit/s: the reader is slow */
 	b.info.tcpi_min_rtt = 2;
