@@ -43,6 +43,7 @@ TcpFastAdaptive::TcpFastAdaptive()
 TcpFastAdaptive::TcpFastAdaptive(const TcpFastAdaptive& o)
     : TcpCongestionOps(o),
       m_onUpdate(o.m_onUpdate),
+      m_oracleBaseUs(o.m_oracleBaseUs),
       m_state(o.m_state),
       m_lastUpdate(o.m_lastUpdate),
       m_roundEndSeq(o.m_roundEndSeq),
@@ -117,6 +118,10 @@ void
 TcpFastAdaptive::Init(Ptr<TcpSocketState> tcb)
 {
     fa_init(&m_state, NowUs());
+    if (m_oracleBaseUs)
+    {
+        m_state.base_rtt_us = m_oracleBaseUs;
+    }
     m_roundEndSeq = tcb->m_highTxMark;
     m_ssExitRule = 0;
 }

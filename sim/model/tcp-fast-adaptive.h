@@ -56,6 +56,11 @@ class TcpFastAdaptive : public TcpCongestionOps
     /* Called with each update of the law (like the fast_adaptive:update
      * tracepoint). */
     std::function<void(const struct fa_update&)> m_onUpdate;
+    /* The paper's assumption ("each connection obtained accurate propagation
+     * delay"): when non-zero, the law's base RTT starts at this value instead
+     * of being learnt from samples.  Host-side only; 0 (default) = measured,
+     * as the kernel does. */
+    uint32_t m_oracleBaseUs{0};
 
   private:
     void ReadParams(struct fa_params* p) const;

@@ -154,6 +154,7 @@ struct FlowRec
     uint64_t rxTotal{0};
     uint32_t cwnd{0};
     int64_t rttUs{0};
+    double minRttUs{0};
     bool traced{false};
 };
 
@@ -237,7 +238,7 @@ Sample()
             s->TraceConnectWithoutContext("RTT", MakeBoundCallback(&RttTrace, i));
             f.traced = true;
         }
-        uint32_t base = 0, gamma = 0, phase = 0;
+        uint32_t base = 0, gamma = 0, phase = 9;
         Ptr<TcpFastAdaptive> fa = DynamicCast<TcpFastAdaptive>(f.app->GetCc());
         if (fa)
         {
@@ -304,6 +305,7 @@ main(int argc, char* argv[])
     uint32_t seed = 1;
     uint32_t run = 1;
     bool pacing = false;
+    bool oracleBase = false;
     std::map<std::string, uint32_t> faAttrs;
     /* fast_adaptive tunables, named as in fa_params.h; -1 keeps the default */
     int64_t faVal[32];
@@ -331,6 +333,8 @@ main(int argc, char* argv[])
     cmd.AddValue("out", "output prefix", out);
     cmd.AddValue("seed", "RNG seed", seed);
     cmd.AddValue("run", "RNG run number", run);
+    cmd.AddValue("oracleBase", "fast_adaptive flows start with the true minimum RTT as base RTT "
+                               "(the paper's assumption) instead of measuring it", oracleBase);
     cmd.AddValue("pacing", "enable ns-3 pacing for all flows (BBR always paces)", pacing);
     for (uint32_t k = 0; k < nFa; k++)
     {
@@ -455,6 +459,14 @@ main(int argc, char* argv[])
         addr.NewNetwork();
         dstAddr[i] = ifr.GetAddress(1);
         g_flows[i].firstHopIn = ds.Get(1);
+        {
+            double accBps = rate * 10;
+            double dataTx = kWire * 8.0 * (2.0 / accBps + hops / rate);
+            double ackTx = 42 * 8.0 * (2.0 / accBps + hops / rate) + 2 * 8.0 * 0;
+            g_flows[i].minRttUs =
+                (2.0 * (oneWay + hops * bnDelayMs + accessRecvDelayMs)) * 1000.0 +
+                (dataTx + ackTx) * 1e6;
+        }
         dr.Get(1)->TraceConnectWithoutContext("MacRx", MakeBoundCallback(&RxAtReceiver, i));
         accDevs.push_back(ds);
         accDevs.push_back(dr);
@@ -497,9 +509,13 @@ main(int argc, char* argv[])
         ApplicationContainer sa = sink.Install(receivers.Get(i));
         sa.Start(Seconds(0));
         Ptr<BulkFlow> app = CreateObject<BulkFlow>();
-        app->Setup(InetSocketAddress(dstAddr[i], port),
-                   MakeCc(g_flows[i].cc, faAttrs),
-                   1u << 27);
+        Ptr<TcpCongestionOps> cc = MakeCc(g_flows[i].cc, faAttrs);
+        Ptr<TcpFastAdaptive> fa = DynamicCast<TcpFastAdaptive>(cc);
+        if (fa && oracleBase)
+        {
+            fa->m_oracleBaseUs = static_cast<uint32_t>(g_flows[i].minRttUs);
+        }
+        app->Setup(InetSocketAddress(dstAddr[i], port), cc, 1u << 27);
         senders.Get(i)->AddApplication(app);
         app->SetStartTime(Seconds(g_flows[i].start));
         g_flows[i].app = app;
@@ -541,6 +557,8 @@ main(int argc, char* argv[])
     meta << "  \"sim_time\": " << g_simTime << ",\n";
     meta << "  \"sample\": " << g_sample << ",\n";
     meta << "  \"seed\": " << seed << ",\n";
+    meta << "  \"oracle_base\": " << (oracleBase ? "true" : "false") << ",\n";
+    meta << "  \"pacing\": " << ((anyBbr || pacing) ? "true" : "false") << ",\n";
     meta << "  \"run\": " << run << ",\n";
     meta << "  \"wall_s\": " << wall << ",\n";
     meta << "  \"fa_attrs\": {";

@@ -22,6 +22,10 @@ Definitions (used by RESULTS.md and make check):
   first start (total).
 - queueing delay: the sampled bottleneck queue in bytes x 8 / link rate;
   mean and p95 over the steady windows and over the whole run.
+- settle time: as convergence, but each flow within +-10 % of its own steady
+  rate (the speed of the dynamics, whatever equilibrium they reach).
+- queue settle: the bottleneck queue within +-10 % of N alpha for 1 s (only
+  when every active flow is fast_adaptive, on a dumbbell).
 - Jain index: of the steady mean rates (divided by share on the parking lot).
 """
 import csv
@@ -147,7 +151,31 @@ def analyze(prefix):
             if streak >= hold:
                 conv = T[j - hold + 1] - t0
                 break
+        # queue settle: every active flow is fast_adaptive on one link and the
+        # queue stays within +-10 % of sum(alpha) for 1 s
+        qconv = None
+        qtarget = None
+        alpha = meta.get("fa_attrs", {}).get("alpha_pkts", 20)
+        if nb == 1 and all(meta["flows"][i]["cc"] == "fast" for i in sh):
+            qtarget = alpha * len(sh)
+            streak = 0
+            for j in range(i0, i1):
+                okq = abs(qpk[0][j] - qtarget) <= TOL * qtarget
+                streak = streak + 1 if okq else 0
+                if streak >= hold:
+                    qconv = T[j - hold + 1] - t0
+                    break
         steady = {i: mean(rate[i][im:ie]) for i in sh}
+        # settle: every active flow within +-10 % of its own steady rate for
+        # 1 s (the dynamics, whatever the equilibrium they reach)
+        settle = None
+        streak = 0
+        for j in range(i0, i1):
+            oks = all(steady[i] > 0 and abs(rate[i][j] - steady[i]) <= TOL * steady[i] for i in sh)
+            streak = streak + 1 if oks else 0
+            if streak >= hold:
+                settle = T[j - hold + 1] - t0
+                break
         risers = [i for i in sh if i not in sh_before or sh[i] > sh_before.get(i, 0) + 1e-9]
         over = None
         over_by = {}
@@ -174,6 +202,8 @@ def analyze(prefix):
             "util_pct": util, "qdelay_mean_ms": [mean(q) for q in qd_steady],
             "qdelay_p95_ms": [pct(q, 95) for q in qd_steady],
             "queue_pkts": qp_steady, "queue_peak_pkts": qpeak,
+            "queue_target_pkts": qtarget, "q_conv_s": qconv, "settle_s": settle,
+            "queue_sd_pkts": [math.sqrt(max(0.0, mean([v * v for v in qpk[b][im:i1]]) - qp_steady[b] ** 2)) for b in range(nb)],
         })
     t_first = min(f["start"] for f in meta["flows"])
     j0 = next((j for j, t in enumerate(T) if t >= t_first), 0)
@@ -209,8 +239,8 @@ def main():
               "qdelay mean/p95=%s/%s ms" % (fmt(r["qdelay_mean_ms"][0], 2), fmt(r["qdelay_p95_ms"][0], 2)),
               "drops=%d" % r["drops"][0], "wall=%.1fs" % r["meta"]["wall_s"])
         for ph in r["phases"]:
-            print("  %s %s @%.1f-%.1f conv=%s s over=%s%% util=%s%% q=%s pkts (peak %d) qd=%s ms jain=%.3f rates=%s" % (
-                ph["event"], ph["flows"], ph["t0"], ph["t1"], fmt(ph["conv_s"], 2), fmt(ph["overshoot_pct"]),
+            print("  %s %s @%.1f-%.1f conv=%s s settle=%s qconv=%s over=%s%% util=%s%% q=%s pkts (peak %d) qd=%s ms jain=%.3f rates=%s" % (
+                ph["event"], ph["flows"], ph["t0"], ph["t1"], fmt(ph["conv_s"], 2), fmt(ph["settle_s"], 2), fmt(ph["q_conv_s"], 2), fmt(ph["overshoot_pct"]),
                 "/".join(fmt(u) for u in ph["util_pct"]), "/".join(fmt(q, 0) for q in ph["queue_pkts"]),
                 max(ph["queue_peak_pkts"]), "/".join(fmt(q, 2) for q in ph["qdelay_mean_ms"]), ph["jain"],
                 ",".join("%d:%.3f" % (i, v) for i, v in sorted(ph["steady_rate"].items()))))

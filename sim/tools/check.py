@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""make check: a shortened Exp 1 (3 flows, 96 Mb/s, alpha = 200, 8 s) with
+assertions, plus a leave test.  Prints one line per assertion and
+'N passed, N failed'; exits non-zero on any failure."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import analyze  # noqa: E402
+
+ALPHA = 200
+BASE = ["--rate=96", "--n=3", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
+        "--start=0,0.001,0.002", "--time=8", "--cc=fast", "--alpha_pkts=%d" % ALPHA]
+RUNS = {
+    "both": BASE + ["--adaptive_gain=1", "--adaptive_ss=1"],
+    "classic": BASE + ["--adaptive_gain=0", "--adaptive_ss=0", "--gamma_fixed=512",
+                       "--ss_delay_us=750"],
+    "leave": ["--rate=96", "--n=2", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
+              "--start=0,0.001", "--stop=-1,3", "--time=6", "--cc=fast",
+              "--alpha_pkts=%d" % ALPHA],
+}
+
+passed = failed = 0
+
+
+def check(name, ok, detail):
+    global passed, failed
+    if ok:
+        passed += 1
+    else:
+        failed += 1
+    print("%s: %s (%s)" % ("PASS" if ok else "FAIL", name, detail), flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(os.path.dirname(HERE), "build", "fa-sim"))
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="fa-check-")
+    res = {}
+    for name, args in RUNS.items():
+        t0 = time.time()
+        prefix = os.path.join(tmp, name)
+        r = subprocess.run([a.bin] + args + ["--out=" + prefix], stdout=subprocess.DEVNULL)
+        check("%s: fa-sim runs" % name, r.returncode == 0, "exit %d, %.1f s" % (r.returncode, time.time() - t0))
+        if r.returncode == 0:
+            res[name] = analyze.analyze(prefix)
+
+    if "both" in res:
+        r = res["both"]
+        ph = r["phases"][0]
+        m = r["meta"]
+        rules = [f["ss_exit_rule"] for f in m["flows"]]
+        check("adaptive: every flow leaves slow start on its own backlog", rules == [1, 1, 1],
+              "rules %s (1 backlog, 2 delay, 3 loss)" % rules)
+        check("adaptive: the law runs", all(f["updates"] > 10 for f in m["flows"]),
+              "updates %s" % [f["updates"] for f in m["flows"]])
+        conv = ph["conv_s"]
+        check("adaptive: converges to +-10 % of fair share within 2 s", conv is not None and conv <= 2.0,
+              "%s s" % analyze.fmt(conv, 2))
+        check("adaptive: overshoot <= 6 %", ph["overshoot_pct"] is not None and ph["overshoot_pct"] <= 6.0,
+              "%s %%" % analyze.fmt(ph["overshoot_pct"]))
+        check("adaptive: steady utilisation >= 98 %", ph["util_pct"][0] >= 98.0,
+              "%.1f %%" % ph["util_pct"][0])
+        q, tgt = ph["queue_pkts"][0], 3 * ALPHA
+        check("adaptive: steady queue within 10 % of 3 alpha", abs(q - tgt) <= 0.1 * tgt,
+              "%.0f packets vs %d" % (q, tgt))
+        qd, qd_t = ph["qdelay_mean_ms"][0], 3 * ALPHA * m["wire_bytes"] * 8 / m["rate_bps"] * 1e3
+        check("adaptive: steady queueing delay within 10 % of 3 alpha / C", abs(qd - qd_t) <= 0.1 * qd_t,
+              "%.2f ms vs %.2f" % (qd, qd_t))
+        check("adaptive: Jain index >= 0.99", ph["jain"] >= 0.99, "%.4f" % ph["jain"])
+        check("adaptive: no drops in a 2-BDP buffer", r["drops"][0] == 0, "%d" % r["drops"][0])
+    if "classic" in res:
+        r = res["classic"]
+        ph = r["phases"][0]
+        rules = [f["ss_exit_rule"] for f in r["meta"]["flows"]]
+        check("classic: slow start ends on the 0.75 ms delay rule", rules == [2, 2, 2], "rules %s" % rules)
+        check("classic: steady utilisation >= 95 %", ph["util_pct"][0] >= 95.0, "%.1f %%" % ph["util_pct"][0])
+        check("classic: Jain index >= 0.95", ph["jain"] >= 0.95, "%.4f" % ph["jain"])
+    if "leave" in res:
+        r = res["leave"]
+        s = r["series"]
+        late = [j for j, t in enumerate(s["t"]) if t >= 4.0]
+        gone = sum(1 for j in late if s["rate"][1][j] > 0.001)
+        check("leave: a stopped flow sends nothing 1 s after its stop", gone == 0, "%d samples > 0" % gone)
+        ph = r["phases"][-1]
+        check("leave: the remaining flow takes the link (util >= 95 %)", ph["util_pct"][0] >= 95.0,
+              "%.1f %%" % ph["util_pct"][0])
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,229 @@
+#!/usr/bin/env python3
+"""Run every experiment of sim/ and write RESULTS.md and plots/*.png.
+
+    python3 tools/run_all.py [--bin build/fa-sim] [-j 2] [--only exp2,exp7]
+                             [--no-report] [--list]
+
+Runs are cached in out/<exp>/<variant>.{csv,meta.json}: a run whose command
+line is unchanged (and whose binary is older than its output) is not run
+again.  RESULTS.md is generated from those files, never edited by hand.
+"""
+import argparse
+import concurrent.futures as cf
+import datetime
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SIM = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import analyze  # noqa: E402
+
+SEED = 1
+RTT_MS = 50          # propagation RTT of every flow (the VM tests' 50 ms)
+BUF_BDP = 2          # drop-tail buffer, in BDPs (as the VM tests)
+
+# Classic FAST as published: fixed gain 0.5, slow start ends at 0.75 ms of
+# queueing delay, an update every other RTT.
+CLASSIC = {"adaptive_gain": 0, "adaptive_ss": 0, "gamma_fixed": 512,
+           "ss_delay_us": 750, "update_rtts": 2}
+# Tuned tunables of the adaptive law (see the tuning section of RESULTS.md);
+# ss_exit_pkts 0 means alpha/2.
+TUNED = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048,
+         "ss_exit_pkts": 0, "update_rtts": 2}
+
+FAST_VARIANTS = [
+    ("classic", "FAST classic", dict(CLASSIC)),
+    ("ss", "adaptive ss only", dict(CLASSIC, adaptive_ss=1, **{k: v for k, v in TUNED.items() if k != "update_rtts"})),
+    ("gain", "adaptive gain only", dict(CLASSIC, adaptive_gain=1, **{k: v for k, v in TUNED.items() if k != "update_rtts"})),
+    ("both", "adaptive ss + gain", dict(CLASSIC, adaptive_gain=1, adaptive_ss=1, **TUNED)),
+]
+OTHERS = [("vegas", "ns-3 TcpVegas"), ("cubic", "ns-3 TcpCubic"),
+          ("bbr", "ns-3 TcpBbr"), ("newreno", "ns-3 TcpNewReno")]
+LABEL = dict([(k, l) for k, l, _ in FAST_VARIANTS] + OTHERS)
+
+
+def fa_args(attrs):
+    return ["--%s=%d" % (k, v) for k, v in sorted(attrs.items())]
+
+
+def runs_for(exp, base, variants, alpha, others=("vegas", "cubic", "bbr", "newreno"), oracle=()):
+    out = []
+    for key, _label, attrs in FAST_VARIANTS:
+        if key in variants:
+            out.append((exp, key, base + ["--cc=fast", "--alpha_pkts=%d" % alpha] + fa_args(attrs)))
+    for key, _label, attrs in FAST_VARIANTS:
+        if key in oracle:
+            out.append((exp, key + "_oracle", base + ["--cc=fast", "--alpha_pkts=%d" % alpha, "--oracleBase=1"]
+                        + fa_args(attrs)))
+    for key in others:
+        out.append((exp, key, base + ["--cc=" + key, "--alpha_pkts=%d" % alpha]))
+    return out
+
+
+ALLV = ("classic", "ss", "gain", "both")
+COMMON = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED]
+STARTS3 = "--start=0,0.001,0.002"
+
+# exp: (title, description, runs)
+EXPERIMENTS = {}
+
+
+def define():
+    E = EXPERIMENTS
+    E["exp1"] = ("Exp 1: 3 flows, 96 Mb/s, alpha = 200",
+                 "Three flows start together (1 ms apart) on a 96 Mb/s bottleneck; 10 s.",
+                 runs_for("exp1", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=10"], ALLV, 200))
+    E["exp2"] = ("Exp 2: 3 flows, 960 Mb/s, alpha = 200",
+                 "As Exp 1 at 960 Mb/s; 10 s.  Loss-based controls are not run at 960 Mb/s "
+                 "(ns-3's SACK scoreboard walk makes them take hours, DESIGN.md 8): see Exp 1.",
+                 runs_for("exp2", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"], ALLV, 200,
+                          others=("vegas",)))
+    E["exp3"] = ("Exp 3: 3 flows, 960 Mb/s, alpha = 2000",
+                 "As Exp 2 with alpha = 2000 (equilibrium queue 3 alpha = 6000 packets, 52 ms); 10 s. "
+                 "alpha does not apply to ns-3's controls: see Exp 2.",
+                 runs_for("exp3", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"], ALLV, 2000,
+                          others=()))
+    E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
+                 "Flows 1-2 from 0 s, flow 3 joins at 10 s, flow 2 leaves at 20 s, end at 30 s: the "
+                 "paper's 100/200/300 s timeline shortened 10x for wall time (each phase still lasts "
+                 "10 s, five times the 2 s bar).  Loss-based controls: see Exp 7 at 96 Mb/s.",
+                 runs_for("exp7", COMMON + ["--rate=960", "--n=3", "--start=0,0.001,10",
+                                            "--stop=-1,20,-1", "--time=30"], ALLV, 200,
+                          others=("vegas",), oracle=("classic", "both")))
+    E["exp7s"] = ("Exp 7 at 96 Mb/s (all controls), alpha = 200",
+                  "Exp 7's shortened timeline (join at 10 s, leave at 20 s, end 30 s) at 96 Mb/s, "
+                  "where the loss-based controls are cheap to simulate.",
+                  runs_for("exp7s", COMMON + ["--rate=96", "--n=3", "--start=0,0.001,10",
+                                              "--stop=-1,20,-1", "--time=30"], ALLV, 200,
+                           oracle=("classic", "ss", "gain", "both")))
+    E["park"] = ("Parking lot: two 96 Mb/s links, alpha = 200",
+                 "Flow 1 crosses both links, flow 2 only the first, flow 3 only the second; all "
+                 "start at 0 s; 20 s.  FAST's equilibrium is proportionally fair: long flow C/3, "
+                 "short flows 2C/3; 'share' and convergence use that allocation for every control.",
+                 runs_for("park", COMMON + ["--topo=parkinglot", "--rate=96", STARTS3, "--time=20"],
+                          ALLV, 200))
+    E["loss"] = ("Random loss 0.01 %, 96 Mb/s, alpha = 200",
+                 "Exp 1 with 0.01 % random loss of data packets at the bottleneck; 20 s.",
+                 runs_for("loss", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=20",
+                                            "--loss=0.0001"], ALLV, 200))
+    E["nopace"] = ("Ablation: Exp 2 without pacing",
+                   "Exp 2 with ns-3 pacing off (every other experiment paces all flows, SS 2x, "
+                   "CA 1.2x cwnd/RTT, as Linux with fq).",
+                   [(e, v, [a for a in args if a != "--pacing=1"] + ["--pacing=0"])
+                    for e, v, args in runs_for("nopace", COMMON + ["--rate=960", "--n=3", STARTS3,
+                                                                   "--time=10"],
+                                               ("classic", "both"), 200, others=())])
+
+
+# ---- tuning: the Exp 7 shape scaled to 96 Mb/s with alpha = 20, so that the
+# equilibrium queue (3 alpha / C = 5.2 ms) is that of Exp 2 and Exp 7 at 960
+TUNE_BASE = COMMON + ["--rate=96", "--n=3", "--start=0,0.001,5", "--stop=-1,10,-1",
+                      "--time=15", "--cc=fast", "--alpha_pkts=20",
+                      "--adaptive_gain=1", "--adaptive_ss=1", "--oracleBase=1"]
+
+
+def tune_runs():
+    grid = []
+    base = dict(TUNED)
+    grid.append(("default", {}))
+    for gmin in (64, 128, 384, 512):
+        grid.append(("gamma_min=%d" % gmin, {"gamma_min": gmin}))
+    for gmax in (512, 1024):
+        grid.append(("gamma_max=%d" % gmax, {"gamma_max": gmax}))
+    for k in (512, 1024, 4096, 8192):
+        grid.append(("gain_k=%d" % k, {"gain_k": k}))
+    for ssx in (5, 15, 20, 40):
+        grid.append(("ss_exit_pkts=%d" % ssx, {"ss_exit_pkts": ssx}))
+    grid.append(("update_rtts=1", {"update_rtts": 1}))
+    grid.append(("update_rtts=3", {"update_rtts": 3}))
+    grid.append(("classic", None))
+    runs = []
+    for name, delta in grid:
+        if delta is None:
+            args = [a for a in TUNE_BASE if not a.startswith("--adaptive")] + fa_args(CLASSIC)
+        else:
+            args = TUNE_BASE + fa_args(dict(base, **delta))
+        runs.append(("tune", name.replace("=", "_"), args))
+    return runs
+
+
+EXPERIMENTS_ORDER = ["exp1", "exp2", "exp3", "exp7", "exp7s", "park", "loss", "nopace"]
+
+
+def run_one(binpath, exp, var, args):
+    d = os.path.join(SIM, "out", exp)
+    os.makedirs(d, exist_ok=True)
+    prefix = os.path.join(d, var)
+    cmd = [binpath] + args + ["--out=" + prefix]
+    argf = prefix + ".args"
+    key = " ".join(shlex.quote(a) for a in args)
+    if (os.path.exists(prefix + ".meta.json") and os.path.exists(argf)
+            and open(argf).read() == key
+            and os.path.getmtime(prefix + ".meta.json") > os.path.getmtime(binpath)):
+        return prefix, 0.0, True
+    t0 = time.time()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    with open(argf, "w") as f:
+        f.write(key)
+    return prefix, time.time() - t0, False
+
+
+def run_many(binpath, runs, jobs):
+    res = {}
+    with cf.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = {ex.submit(run_one, binpath, e, v, a): (e, v) for e, v, a in runs}
+        for fu in cf.as_completed(futs):
+            e, v = futs[fu]
+            prefix, wall, cached = fu.result()
+            print("%-8s %-14s %s" % (e, v, "cached" if cached else "%.0f s" % wall), flush=True)
+            res[(e, v)] = prefix
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.path.join(SIM, "build", "fa-sim"))
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--only", default="")
+    ap.add_argument("--no-report", action="store_true")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    define()
+    binpath = os.path.abspath(a.bin)
+    groups = ["tune"] + EXPERIMENTS_ORDER
+    if a.only:
+        groups = [g for g in groups if g in a.only.split(",")]
+    runs = []
+    for g in groups:
+        runs += tune_runs() if g == "tune" else EXPERIMENTS[g][2]
+    if a.list:
+        for e, v, args in runs:
+            print(e, v, " ".join(args))
+        return
+    t0 = time.time()
+    # longest first, so that two workers finish together
+    def cost(r):
+        args = " ".join(r[2])
+        c = 10.0 if "--rate=960" in args else 1.0
+        for x in r[2]:
+            if x.startswith("--time="):
+                c *= float(x[7:])
+        return -c
+    runs.sort(key=cost)
+    run_many(binpath, runs, a.j)
+    wall = time.time() - t0
+    print("runs done in %.0f s" % wall)
+    if not a.no_report:
+        import report
+        report.write_all(SIM, EXPERIMENTS, EXPERIMENTS_ORDER, tune_runs(), LABEL,
+                         dict(seed=SEED, rtt_ms=RTT_MS, buf_bdp=BUF_BDP, classic=CLASSIC,
+                              tuned=TUNED, run_wall_s=wall))
+
+
+if __name__ == "__main__":
+    main()
