@@ -6,6 +6,8 @@
 #   make KVER=6.1.0-57-amd64     ... for one kernel (headers in /lib/modules)
 #   make KDIR=/path/to/build     ... against any configured kernel tree
 #   make unit            userspace unit tests of the law (no kernel, no VM)
+#   make fastctl         the userspace helper, tools/fastctl/fastctl
+#   make sim             ns-3 model and the paper's experiments -> sim/RESULTS.md
 #   make check           everything: deps, builds (W=1, sparse, checkpatch),
 #                        unit tests, fuzzing, VM selftests on both kernels, ns-3
 #   make clean
@@ -28,9 +30,16 @@ CFLAGS_UNIT := -std=c99 -O2 -g -Wall -Wextra -Werror -Wshadow -Wconversion \
 	       -Wno-sign-conversion -Iinclude
 CLANG	?= clang
 
-.PHONY: all modules unit fuzz check deps clean lint sparse checkpatch
+.PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim
 
-all: modules
+all: modules fastctl
+
+# The userspace helper (tools/fastctl) and the ns-3 model and experiments.
+fastctl:
+	$(MAKE) -C tools/fastctl
+
+sim:
+	$(MAKE) -C sim full
 
 # One out-of-tree build directory per kernel, so both can coexist.
 modules:
@@ -82,6 +91,8 @@ check:
 
 clean:
 	rm -rf $(BUILD)
+	$(MAKE) -C tools/fastctl clean
+	$(MAKE) -C sim clean
 
 # Install into /lib/modules/<kver>/extra (DESTDIR= for staging) and depmod,
 # so that the first use of the name autoloads it.
