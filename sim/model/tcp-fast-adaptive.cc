@@ -3,6 +3,7 @@
 
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/boolean.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -26,6 +27,14 @@ TcpFastAdaptive::GetTypeId()
                   MakeUintegerChecker<uint32_t>(lo, hi))
                                 FA_PARAM_TABLE(FA_PARAM_ATTR)
 #undef FA_PARAM_ATTR
+                                .AddAttribute("SsthreshFollowsLaw",
+                                              "Lower ssthresh with every window the law sets, so "
+                                              "that the host does not fall back into slow start "
+                                              "(false: as tcp_fast_adaptive.c at the time of "
+                                              "writing)",
+                                              BooleanValue(true),
+                                              MakeBooleanAccessor(&TcpFastAdaptive::m_ssthreshFollowsLaw),
+                                              MakeBooleanChecker())
         ;
     return tid;
 }
@@ -49,7 +58,8 @@ TcpFastAdaptive::TcpFastAdaptive(const TcpFastAdaptive& o)
       m_roundEndSeq(o.m_roundEndSeq),
       m_updates(o.m_updates),
       m_ssExitRule(o.m_ssExitRule),
-      m_ssExitUs(o.m_ssExitUs)
+      m_ssExitUs(o.m_ssExitUs),
+      m_ssthreshFollowsLaw(o.m_ssthreshFollowsLaw)
 {
 #define FA_PARAM_COPY(name, def, lo, hi, desc) m_##name = o.m_##name;
     FA_PARAM_TABLE(FA_PARAM_COPY)
@@ -173,6 +183,22 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
         if (act != FA_ACT_NONE)
         {
             SetCwndPkts(tcb, fa_apply(act, tcb->m_cWnd / seg, &u));
+            /*
+             * Out of slow start the law owns the window.  If the host kept
+             * the ssthresh set when slow start ended, every window the law
+             * lowers below it would put the host back in slow start
+             * (cwnd < ssthresh), which regrows it by one packet per packet
+             * acked straight back to ssthresh unless fa_ss_exit() fires: with
+             * ss_exit_pkts > alpha (or a queueing delay below ss_delay_us)
+             * the window is pinned at ssthresh and the law cannot bring the
+             * queue down; a base-RTT probe's halved window is undone within a
+             * round.  tcp_fast_adaptive.c has the same structure (see
+             * sim/README.md); SsthreshFollowsLaw=false reproduces it.
+             */
+            if (m_ssthreshFollowsLaw && tcb->m_ssThresh > tcb->m_cWnd)
+            {
+                tcb->m_ssThresh = tcb->m_cWnd.Get();
+            }
         }
     }
 

@@ -79,6 +79,7 @@ class TcpFastAdaptive : public TcpCongestionOps
     uint32_t m_updates{0};
     int m_ssExitRule{0};
     uint32_t m_ssExitUs{0};
+    bool m_ssthreshFollowsLaw{true};
 };
 
 } // namespace ns3

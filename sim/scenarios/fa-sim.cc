@@ -306,6 +306,7 @@ main(int argc, char* argv[])
     uint32_t run = 1;
     bool pacing = false;
     bool oracleBase = false;
+    bool kernelGlue = false;
     std::map<std::string, uint32_t> faAttrs;
     /* fast_adaptive tunables, named as in fa_params.h; -1 keeps the default */
     int64_t faVal[32];
@@ -335,6 +336,8 @@ main(int argc, char* argv[])
     cmd.AddValue("run", "RNG run number", run);
     cmd.AddValue("oracleBase", "fast_adaptive flows start with the true minimum RTT as base RTT "
                                "(the paper's assumption) instead of measuring it", oracleBase);
+    cmd.AddValue("kernelGlue", "fast_adaptive keeps the slow-start ssthresh under the law, as "
+                               "tcp_fast_adaptive.c does today (SsthreshFollowsLaw=false)", kernelGlue);
     cmd.AddValue("pacing", "enable ns-3 pacing for all flows (BBR always paces)", pacing);
     for (uint32_t k = 0; k < nFa; k++)
     {
@@ -515,6 +518,10 @@ main(int argc, char* argv[])
         {
             fa->m_oracleBaseUs = static_cast<uint32_t>(g_flows[i].minRttUs);
         }
+        if (fa && kernelGlue)
+        {
+            fa->SetAttribute("SsthreshFollowsLaw", BooleanValue(false));
+        }
         app->Setup(InetSocketAddress(dstAddr[i], port), cc, 1u << 27);
         senders.Get(i)->AddApplication(app);
         app->SetStartTime(Seconds(g_flows[i].start));
@@ -557,6 +564,7 @@ main(int argc, char* argv[])
     meta << "  \"sim_time\": " << g_simTime << ",\n";
     meta << "  \"sample\": " << g_sample << ",\n";
     meta << "  \"seed\": " << seed << ",\n";
+    meta << "  \"kernel_glue\": " << (kernelGlue ? "true" : "false") << ",\n";
     meta << "  \"oracle_base\": " << (oracleBase ? "true" : "false") << ",\n";
     meta << "  \"pacing\": " << ((anyBbr || pacing) ? "true" : "false") << ",\n";
     meta << "  \"run\": " << run << ",\n";

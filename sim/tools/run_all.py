@@ -137,7 +137,7 @@ def tune_runs():
         grid.append(("gamma_max=%d" % gmax, {"gamma_max": gmax}))
     for k in (512, 1024, 4096, 8192):
         grid.append(("gain_k=%d" % k, {"gain_k": k}))
-    for ssx in (5, 15, 20, 40):
+    for ssx in (5, 15, 20, 30, 40, 60):
         grid.append(("ss_exit_pkts=%d" % ssx, {"ss_exit_pkts": ssx}))
     grid.append(("update_rtts=1", {"update_rtts": 1}))
     grid.append(("update_rtts=3", {"update_rtts": 3}))
