@@ -10,6 +10,12 @@
  *                              expanded); print "ok" or the errno name
  *   fa_util delmod NAME        delete_module(NAME, O_NONBLOCK); print "ok" or
  *                              the errno name
+ *   fa_util cycle KO MOD CC N  N times: finit_module(KO); CC must then be in
+ *                              tcp_available_congestion_control;
+ *                              delete_module(MOD); CC must be gone.  Prints
+ *                              "cycles=N" or where the first one failed.
+ *                              (In C because every exec costs ~0.1 s in the
+ *                              TCG guest.)
  *
  * Exit status: 0 on success, 1 when the call failed (its errno name is
  * printed on stdout, e.g. "EINVAL"), 2 on a usage error.
@@ -96,6 +102,57 @@ static int cmd_write(const char *file, const char *val)
 	return report(close(fd));
 }
 
+/* Is cc listed in tcp_available_congestion_control? -1 when unreadable. */
+static int cc_listed(const char *cc)
+{
+	char buf[4096], *tok, *save = NULL;
+	FILE *f = fopen("/proc/sys/net/ipv4/tcp_available_congestion_control", "r");
+	int found = 0;
+
+	if (!f || !fgets(buf, sizeof(buf), f)) {
+		if (f)
+			fclose(f);
+		return -1;
+	}
+	fclose(f);
+	for (tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+		if (!strcmp(tok, cc))
+			found = 1;
+	return found;
+}
+
+static int cmd_cycle(const char *ko, const char *mod, const char *cc, const char *count)
+{
+	long n = strtol(count, NULL, 10), i;
+	int fd = open(ko, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		printf("open %s: %s\n", ko, strerrorname_np(errno));
+		return 1;
+	}
+	for (i = 1; i <= n; i++) {
+		if (syscall(SYS_finit_module, fd, "", 0) < 0) {
+			printf("cycle %ld: finit_module: %s\n", i, strerrorname_np(errno));
+			return 1;
+		}
+		if (cc_listed(cc) != 1) {
+			printf("cycle %ld: %s not available after loading\n", i, cc);
+			return 1;
+		}
+		if (syscall(SYS_delete_module, mod, O_NONBLOCK) < 0) {
+			printf("cycle %ld: delete_module: %s\n", i, strerrorname_np(errno));
+			return 1;
+		}
+		if (cc_listed(cc) != 0) {
+			printf("cycle %ld: %s still available after unloading\n", i, cc);
+			return 1;
+		}
+	}
+	close(fd);
+	printf("cycles=%ld\n", n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "cc") && argc <= 3)
@@ -104,6 +161,8 @@ int main(int argc, char **argv)
 		return cmd_write(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "delmod"))
 		return report((int)syscall(SYS_delete_module, argv[2], O_NONBLOCK));
-	fprintf(stderr, "usage: fa_util cc [NAME] | write FILE VALUE | delmod NAME\n");
+	if (argc == 6 && !strcmp(argv[1], "cycle"))
+		return cmd_cycle(argv[2], argv[3], argv[4], argv[5]);
+	fprintf(stderr, "usage: fa_util cc [NAME] | write FILE VALUE | delmod NAME | cycle KO MOD CC N\n");
 	return 2;
 }

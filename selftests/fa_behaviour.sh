@@ -1,0 +1,170 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Behaviour at a 50 Mbit/s bottleneck, 50 ms RTT, 2-BDP buffer (413 packets),
+# side by side with cubic in the same boot:
+#  - one flow for 20 s each, measured over 5..20 s: fast_adaptive's goodput
+#    is >= 90 % of the link rate (45 Mbit/s of TCP payload; headers are not
+#    counted), and its mean queueing delay (srtt - min RTT, TCP_INFO polled
+#    every 50 ms) is under a quarter of cubic's;
+#  - slow start ends by the backlog rule (fast_adaptive:ss_exit rule=backlog)
+#    with no retransmission up to 1 s after it;
+#  - three flows started 4 s apart (20, 16 and 12 s long): Jain's index of
+#    their goodputs over the last 8 s is >= 0.9.  Cubic's three flows are
+#    measured too, for comparison (no bar).
+# The update trace of the fast_adaptive runs is kept in $FA_RESULTS for
+# fa_conformance.sh.
+set -u
+DIR=$(cd "$(dirname "$0")" && pwd)
+. "$DIR/lib/ktap.sh"
+. "$DIR/lib/fa.sh"
+. "$DIR/lib/net.sh"
+. "$DIR/lib/measure.sh"
+
+RATE=50		# Mbit/s
+RTT=50		# ms
+BDP_MULT=2
+DUR=20		# s, one flow
+FROM=5		# s, start of the one-flow measurement window
+STAGGER=4	# s between the three flows
+LAST=8		# s, the three-flow measurement window at the end
+
+W=$FA_RESULTS/behaviour
+mkdir -p "$W"
+
+ktap_plan 6
+fa_need_helpers || { ktap_info "helpers missing"; exit 4; }
+trap 'net_teardown; kill $(jobs -p) 2>/dev/null' EXIT
+
+if ! fa_load || ! fa_available; then
+	ktap_info "cannot load $FA_CC"
+	exit 4
+fi
+modprobe tcp_cubic 2>/dev/null
+net_setup || { ktap_info "network setup failed"; exit 1; }
+net_dumbbell $RATE $RTT $BDP_MULT || { ktap_info "netem setup failed"; exit 1; }
+ktap_info "bottleneck: $RATE Mbit/s, RTT $RTT ms, buffer $NET_LIMIT packets ($BDP_MULT BDP)"
+tracing=0
+fa_is_ours && fa_trace_available && tracing=1
+
+# run_flows TAG CC PORT N: N flows STAGGER s apart, all ending at DUR s.
+# Leaves $W/TAG.<i>.samples and $W/TAG.<i>.out; prints nothing.
+run_flows() {
+	local tag=$1 cc=$2 port=$3 n=$4 i pids=""
+	net_recv "$port" "$n" "$W/$tag.recv" || return 1
+	for i in $(seq 1 "$n"); do
+		(
+			sleep $(((i - 1) * STAGGER))
+			exec ip netns exec "$NS_SND" "$FA_XFER" send -c "$RCV_IP" -p "$port" \
+				-C "$cc" -t $((DUR - (i - 1) * STAGGER)) -s 50 \
+				-l "$W/$tag.$i.samples" -T 120
+		) > "$W/$tag.$i.out" 2>&1 &
+		pids="$pids $!"
+	done
+	# shellcheck disable=SC2086
+	wait $pids
+	wait "$NET_RECV_PID"
+	for i in $(seq 1 "$n"); do
+		grep -q '^send ' "$W/$tag.$i.out" || {
+			ktap_info "$tag flow $i failed: $(cat "$W/$tag.$i.out")"
+			return 1
+		}
+	done
+}
+
+one_flow() { # TAG CC PORT -> prints measure_flow's line
+	local tag=$1 s0
+	local stats0 stats1
+	stats0=$(net_bottleneck_stats)
+	run_flows "$tag" "$2" "$3" 1 || return 1
+	stats1=$(net_bottleneck_stats)
+	s0=$(first_sample_us "$W/$tag.1.samples")
+	echo "$(measure_flow "$W/$tag.1.samples" $((s0 + FROM * 1000000)) $((s0 + DUR * 1000000))) drops=$(($(echo "$stats1" | cut -d' ' -f3) - $(echo "$stats0" | cut -d' ' -f3)))"
+}
+
+# --- one flow, cubic then the congestion control under test ----------------
+
+cubic=$(one_flow cubic1 cubic 5001)
+ktap_info "cubic, 1 flow, ${FROM}..${DUR} s: $cubic"
+if [ $tracing = 1 ]; then fa_trace_start; fi
+fa=$(one_flow fa1 "$FA_CC" 5002)
+if [ $tracing = 1 ]; then fa_trace_stop "$W/fa1.trace"; fi
+ktap_info "$FA_CC, 1 flow, ${FROM}..${DUR} s: $fa"
+
+c_good=$(field goodput_mbit "$cubic")
+c_q=$(field qdelay_ms "$cubic")
+f_good=$(field goodput_mbit "$fa")
+f_q=$(field qdelay_ms "$fa")
+
+if [ -n "$c_good" ] && fcmp "$c_good >= 0.8 * $RATE && $c_q > 0"; then
+	ktap_ok "rig check: cubic fills the link (goodput $c_good Mbit/s, mean queueing delay $c_q ms)"
+else
+	ktap_fail "rig check: cubic fills the link (goodput ${c_good:-?} Mbit/s, mean queueing delay ${c_q:-?} ms; want >= 80 % of $RATE)"
+fi
+if [ -n "$f_good" ] && fcmp "$f_good >= 0.9 * $RATE"; then
+	ktap_ok "one flow uses >= 90 % of the link: $f_good Mbit/s of $RATE"
+else
+	ktap_fail "one flow uses >= 90 % of the link: ${f_good:-?} Mbit/s of $RATE (want >= $(awk "BEGIN{print 0.9*$RATE}"))"
+fi
+if [ -n "$f_q" ] && [ -n "$c_q" ] && fcmp "$f_q < $c_q / 4"; then
+	ktap_ok "mean queueing delay under a quarter of cubic's: $f_q ms vs cubic $c_q ms"
+else
+	ktap_fail "mean queueing delay under a quarter of cubic's: ${f_q:-?} ms vs cubic ${c_q:-?} ms"
+fi
+
+# --- slow start exit ------------------------------------------------------------
+
+if [ $tracing = 1 ]; then
+	sport=$(field sport "$(grep '^send ' "$W/fa1.1.out")")
+	ev=$(grep " ss_exit: sport=$sport " "$W/fa1.trace" | head -n 1)
+	ktap_info "first ss_exit of the flow (sport $sport): ${ev:-none}"
+	if echo "$ev" | grep -q ' rule=backlog '; then
+		ktap_ok "slow start exits by the backlog rule"
+	else
+		ktap_fail "slow start exits by the backlog rule (saw: ${ev:-no ss_exit event})"
+	fi
+	if [ -n "$ev" ]; then
+		ts=$(echo "$ev" | sed -n 's/.* \([0-9][0-9]*\)\.\([0-9]\{6\}\): ss_exit:.*/\1\2/p')
+		r=$(retrans_at "$W/fa1.1.samples" $((ts + 1000000)))
+		if [ "$r" = 0 ]; then
+			ktap_ok "no retransmission up to 1 s after slow start ended"
+		else
+			ktap_fail "no retransmission up to 1 s after slow start ended (total_retrans $r)"
+		fi
+	else
+		ktap_fail "no retransmission up to 1 s after slow start ended (no ss_exit event)"
+	fi
+else
+	ktap_skip "slow start exits by the backlog rule" "needs fast_adaptive's tracepoints"
+	ktap_skip "no retransmission up to 1 s after slow start ended" "needs fast_adaptive's tracepoints"
+fi
+
+# --- three flows, 4 s apart --------------------------------------------------------
+
+three() { # TAG CC PORT -> prints "jain=J g1 g2 g3"
+	local tag=$1 s0 from to i g gs=""
+	run_flows "$tag" "$2" "$3" 3 || return 1
+	s0=$(first_sample_us "$W/$tag.1.samples")
+	to=$((s0 + DUR * 1000000))
+	from=$((to - LAST * 1000000))
+	for i in 1 2 3; do
+		g=$(field goodput_mbit "$(measure_flow "$W/$tag.$i.samples" "$from" "$to")")
+		gs="$gs ${g:-0}"
+	done
+	# shellcheck disable=SC2086
+	echo "jain=$(jain $gs) goodputs_mbit=$(echo $gs | tr ' ' ,)"
+}
+
+if [ $tracing = 1 ]; then fa_trace_start; fi
+fa3=$(three fa3 "$FA_CC" 5003)
+if [ $tracing = 1 ]; then fa_trace_stop "$W/fa3.trace"; fi
+ktap_info "$FA_CC, 3 flows ${STAGGER} s apart, last $LAST s: $fa3"
+c3=$(three cubic3 cubic 5004)
+ktap_info "cubic, 3 flows ${STAGGER} s apart, last $LAST s: $c3 (for comparison)"
+j=$(field jain "$fa3")
+if [ -n "$j" ] && fcmp "$j >= 0.9"; then
+	ktap_ok "three flows 4 s apart: Jain index $j >= 0.9 over the last $LAST s"
+else
+	ktap_fail "three flows 4 s apart: Jain index ${j:-?} >= 0.9 over the last $LAST s"
+fi
+ktap_finish

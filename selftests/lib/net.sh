@@ -1,0 +1,123 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test network (sourced by bash scripts): a dumbbell of namespaces
+#
+#   fa_snd (sender) --veth-- fa_rtr (router) --veth-- fa_rcv (receiver)
+#   192.0.2.1    192.0.2.2        198.51.100.2    198.51.100.1
+#
+# with GRO/GSO/TSO off on every veth, so that the router forwards and queues
+# MTU-sized packets.  The bottleneck is a netem on the router's egress toward
+# the receiver (rate, limit in packets, loss, reorder, duplicate); the
+# propagation delay is a netem on the router's egress toward the sender (the
+# ACK path), so that the bottleneck's limit counts only queued packets, not
+# packets in the delay line.  Nothing is ever shaped on the sender's own
+# interface.  Only addresses of these namespaces are ever used.
+
+NS_SND=fa_snd
+NS_RTR=fa_rtr
+NS_RCV=fa_rcv
+SND_IP=192.0.2.1
+RTR_SND_IP=192.0.2.2
+RTR_RCV_IP=198.51.100.2
+RCV_IP=198.51.100.1
+NET_BOTTLENECK_DEV=rr0	# in fa_rtr, toward the receiver
+NET_RETURN_DEV=rs0	# in fa_rtr, toward the sender
+# Bytes a full-sized packet takes on the bottleneck: 1500 (MTU) + 14 (Ethernet).
+NET_WIRE_PKT=1514
+
+in_snd() { ip netns exec "$NS_SND" "$@"; }
+in_rtr() { ip netns exec "$NS_RTR" "$@"; }
+in_rcv() { ip netns exec "$NS_RCV" "$@"; }
+
+net_teardown() {
+	local ns
+	for ns in "$NS_SND" "$NS_RTR" "$NS_RCV"; do
+		ip netns del "$ns" 2>/dev/null
+	done
+	return 0
+}
+
+net_offloads_off() { # ns dev
+	ip netns exec "$1" ethtool -K "$2" gro off gso off tso off >/dev/null 2>&1 ||
+		{ echo "# ethtool -K $2 gro/gso/tso off failed in $1" >&2; return 1; }
+}
+
+net_setup() {
+	set -e
+	net_teardown
+	modprobe veth
+	modprobe sch_netem
+	ip netns add "$NS_SND"
+	ip netns add "$NS_RTR"
+	ip netns add "$NS_RCV"
+	ip link add snd0 netns "$NS_SND" type veth peer name rs0 netns "$NS_RTR"
+	ip link add rr0 netns "$NS_RTR" type veth peer name rcv0 netns "$NS_RCV"
+	in_snd ip addr add "$SND_IP/24" dev snd0
+	in_rtr ip addr add "$RTR_SND_IP/24" dev rs0
+	in_rtr ip addr add "$RTR_RCV_IP/24" dev rr0
+	in_rcv ip addr add "$RCV_IP/24" dev rcv0
+	net_offloads_off "$NS_SND" snd0
+	net_offloads_off "$NS_RTR" rs0
+	net_offloads_off "$NS_RTR" rr0
+	net_offloads_off "$NS_RCV" rcv0
+	for ns in "$NS_SND" "$NS_RTR" "$NS_RCV"; do
+		ip -n "$ns" link set lo up
+	done
+	in_snd ip link set snd0 up
+	in_rtr ip link set rs0 up
+	in_rtr ip link set rr0 up
+	in_rcv ip link set rcv0 up
+	in_snd ip route add default via "$RTR_SND_IP"
+	in_rcv ip route add default via "$RTR_RCV_IP"
+	in_rtr sysctl -qw net.ipv4.ip_forward=1
+	# every flow starts fresh: no cached ssthresh/RTT from an earlier flow
+	in_snd sysctl -qw net.ipv4.tcp_no_metrics_save=1
+	in_rcv sysctl -qw net.ipv4.tcp_no_metrics_save=1
+	set +e
+}
+
+# Replace the bottleneck qdisc: net_bottleneck NETEM-ARGS...
+net_bottleneck() {
+	in_rtr tc qdisc replace dev "$NET_BOTTLENECK_DEV" root netem "$@"
+}
+
+# Replace the ACK-path qdisc: net_return NETEM-ARGS...
+net_return() {
+	in_rtr tc qdisc replace dev "$NET_RETURN_DEV" root netem "$@"
+}
+
+# net_dumbbell RATE_MBIT RTT_MS BDP_MULTIPLE: a RATE bottleneck whose buffer
+# holds BDP_MULTIPLE bandwidth-delay products of full-sized packets, and an
+# RTT_MS propagation delay.  Sets NET_LIMIT (packets).
+net_dumbbell() {
+	local rate=$1 rtt=$2 mult=$3
+	NET_LIMIT=$(((rate * 1000000 * rtt / 1000 / 8 * mult + NET_WIRE_PKT / 2) / NET_WIRE_PKT))
+	net_bottleneck rate "${rate}mbit" limit "$NET_LIMIT" &&
+		net_return delay "${rtt}ms" limit 100000
+}
+
+# Bytes and drops of the bottleneck so far: "sent_bytes sent_pkts dropped"
+net_bottleneck_stats() {
+	in_rtr tc -s qdisc show dev "$NET_BOTTLENECK_DEV" |
+		awk '/Sent/ { b = $2; p = $4; d = $7; sub(/,/, "", d) } END { print b, p, d }'
+}
+
+# Start a receiver in fa_rcv: net_recv PORT CONNS OUTFILE [FILE]; waits until
+# it listens.  The receiver's report lines go to OUTFILE.
+net_recv() {
+	local port=$1 conns=$2 out=$3 file=${4:-} ready i
+	ready=$(mktemp -u /tmp/fa_ready.XXXXXX)
+	if [ -n "$file" ]; then
+		in_rcv "$FA_XFER" recv -p "$port" -k "$conns" -R "$ready" -o "$file" -T 300 > "$out" 2>&1 &
+	else
+		in_rcv "$FA_XFER" recv -p "$port" -k "$conns" -R "$ready" -T 300 > "$out" 2>&1 &
+	fi
+	NET_RECV_PID=$!
+	for i in $(seq 1 100); do
+		[ -e "$ready" ] && { rm -f "$ready"; return 0; }
+		kill -0 "$NET_RECV_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	echo "# receiver on port $port did not start: $(cat "$out")" >&2
+	return 1
+}
