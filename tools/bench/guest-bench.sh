@@ -1,0 +1,352 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# guest-bench.sh - the benchmark scenarios, run inside the VM (by
+# tools/bench/vm.sh, from tools/bench/bench.sh).  Every algorithm goes
+# through every scenario in the same boot, repetitions interleaved
+# (scenario, then repetition, then algorithm), so that slow drifts of the
+# emulator's speed hit all algorithms alike.
+#
+# Writes to $BENCH_OUT (the results share): runs.txt, one line per run
+# ("scenario=... tag=... rep=... key=value ..."), raw/*.samples (TCP_INFO of
+# each sending socket every $BENCH_SAMPLE_MS ms, columns of fa_xfer), and a
+# progress line per run on stdout.  tools/bench/report.sh turns them into
+# bench/RESULTS.md.
+#
+# Environment (defaults in brackets):
+#   BENCH_ALGS       [fast_adaptive fa_classic cubic bbr vegas reno]
+#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss wan1m wan64m cpu]
+#   BENCH_REPS       [3]
+#   BENCH_SCALE      [100] percent of every flow duration (quick trials)
+#   BENCH_SAMPLE_MS  [20]
+
+set -u
+DIR=$(cd "$(dirname "$0")" && pwd)
+. "$DIR/guest-lib.sh"
+
+ALGS=${BENCH_ALGS:-"fast_adaptive fa_classic cubic bbr vegas reno"}
+SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss wan1m wan64m cpu"}
+REPS=${BENCH_REPS:-3}
+SCALE=${BENCH_SCALE:-100}
+SMS=${BENCH_SAMPLE_MS:-20}
+OUT=${BENCH_OUT:-/tmp/bench-out}
+RAW=$OUT/raw
+W=/tmp/bench	# working copy in the guest's tmpfs; copied to $RAW per run
+mkdir -p "$RAW" "$W"
+: > "$OUT/runs.txt"
+
+# Scenario parameters (seconds are scaled by BENCH_SCALE).
+RATE=50 RTT=50
+s() { echo $((($1 * SCALE + 50) / 100)); }
+BULK_S=$(s 20)
+FAIR_S=$(s 20) FAIR_GAP=$(s 4)
+MIXED_S=$(s 15) MIXED_RTT1=20 MIXED_RTT2=100
+WARM=$(s 5)	# s, start of the two-flow measurement windows
+COEX_S=$(s 15)
+LOSS_S=$(s 15) LOSS_PCT=0.5
+CPU_S=$(s 8)
+CPU_ALGS="fast_adaptive fa_classic cubic"
+WAN1_RATE=100 WAN1_RTT=800 WAN1_BYTES=$((1024 * 1024))
+WAN64_RATE=100 WAN64_RTT=100 WAN64_BYTES=$((64 * 1024 * 1024))
+
+if [ -n "${BENCH_XTRACE:-}" ]; then PS4='+ $EPOCHREALTIME '; set -x; fi
+trap 'net_teardown; kill $(jobs -p) 2>/dev/null' EXIT
+
+say() { echo "$*"; }
+t_start=$SECONDS
+elapsed() { local e=$((SECONDS - t_start)); printf '%d:%02d' $((e / 60)) $((e % 60)); }
+
+bench_load_ccs || exit 1
+avail=""
+for a in $ALGS; do
+	if cc_available "$a"; then avail="$avail $a"; else say "# $a is not available in this kernel: skipped"; fi
+done
+ALGS=${avail# }
+net_setup || { say "network setup failed"; exit 1; }
+net_rx_in_order || say "# could not steer veth receive to one CPU (RPS): expect reordering"
+ns_watchers
+bsleep 0
+
+# The tags a scenario runs, and the receiver ports it uses.
+tags_of() {
+	local a out=""
+	case $1 in
+	coexist) for a in $ALGS; do [ "$a" = cubic ] || out="$out $a"; done ;;
+	cpu) for a in $ALGS; do case " $CPU_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
+	*) out=" $ALGS" ;;
+	esac
+	echo "${out# }"
+}
+ports_of() {
+	case $1 in
+	bulk) echo 5101 ;;
+	fairness) echo 5201 5202 5203 ;;
+	mixed) echo 5301 5302 ;;
+	coexist) echo 5401 5402 ;;
+	loss) echo 5501 ;;
+	cpu) echo 5801 ;;
+	*) ;;	# the pulls start their own server per run
+	esac
+}
+
+total=0
+for sc in $SCENARIOS; do
+	n=$(tags_of "$sc" | wc -w)
+	total=$((total + n * REPS))
+done
+run_no=0
+
+{
+	echo "# bench on $(uname -r), $(nproc) vCPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
+	echo "# algs: $ALGS"
+	echo "# scenarios: $SCENARIOS; reps $REPS; scale ${SCALE}%; sampling ${SMS} ms"
+	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S loss_s=$LOSS_S cpu_s=$CPU_S"
+	echo "# fast_adaptive params: $(cd "$FA_PARAMS" && for p in *; do printf '%s=%s ' "$p" "$(cat "$p")"; done)"
+} | tee -a "$OUT/runs.txt"
+
+record() { # key=value ... -> runs.txt
+	echo "$*" >> "$OUT/runs.txt"
+}
+
+progress() { # scenario tag rep text
+	run_no=$((run_no + 1))
+	say "[bench $(elapsed)] $run_no/$total $1 $2 rep $3: $4"
+}
+
+# Drops at the bottleneck since the last call (tc -s on the router).
+QDROPS=0
+qdrops() {
+	local st d
+	st=$(net_bottleneck_stats)
+	d=${st##* }
+	DROPS=$((d - QDROPS))
+	QDROPS=$d
+}
+
+# mbit BYTES SECS(with 3 decimals) -> MBIT (2 decimals), bash arithmetic
+mbit() {
+	local ms=$((10#${2/./})) x
+	[ "$ms" -gt 0 ] || { MBIT=0; return; }
+	x=$(($1 * 8 * 100 / ms / 1000))
+	MBIT=$((x / 100)).$(printf %02d $((x % 100)))
+}
+
+# fast_adaptive's tracepoints (slow-start exit) during runs of a
+# fast_adaptive tag: the first ss_exit goes into runs.txt as TRACE_NOTE.
+TRACING=0
+trace_begin() { # TAG...
+	TRACING=0 TRACE_NOTE=""
+	case "$*" in *fast_adaptive* | *fa_classic*) ;; *) return 0 ;; esac
+	fa_trace_available || return 0
+	fa_trace_start && TRACING=1
+}
+trace_end() {
+	local l v k out=""
+	[ $TRACING = 1 ] || return 0
+	echo 0 > "$FA_TRACE/tracing_on"
+	while IFS= read -r l; do
+		case $l in
+		*" ss_exit: "*)
+			for v in ${l#* ss_exit: }; do
+				k=${v%%=*}
+				case $k in cwnd | rule | rtt_us | base_rtt_us) out="$out ss_exit_$k=${v#*=}" ;; esac
+			done
+			break ;;
+		esac
+	done < "$FA_TRACE/trace"
+	echo 0 > "$FA_TRACE/events/fast_adaptive/enable"
+	TRACE_NOTE="${out# }"
+	TRACING=0
+}
+
+# flows NAME SPEC...: bulk flows to the receivers of this repetition; SPEC
+# is TAG:PORT:START_S:DUR_S.  Samples in $RAW/NAME.<i>.samples, sender
+# report lines in $W/NAME.<i>.out.  Sets FLOW_CTR (counter deltas),
+# TRACE_NOTE, SENDS (the report lines, one per flow, ';'-separated).
+flows() {
+	local name=$1 i=0 spec tag port st du pids="" ok=0 c0 l
+	shift
+	trace_begin "$@"
+	c0=$(counters)
+	for spec in "$@"; do
+		i=$((i + 1))
+		IFS=: read -r tag port st du <<< "$spec"
+		(
+			[ "$st" -gt 0 ] && bsleep "$st"
+			exec ip netns exec "$NS_SND" "$FA_XFER" send -c "$RCV_IP" -p "$port" \
+				-C "$(cc_of "$tag")" -t "$du" -s "$SMS" -l "$RAW/$name.$i.samples" \
+				-T $((du + 90))
+		) > "$W/$name.$i.out" 2>&1 &
+		pids="$pids $!"
+	done
+	# shellcheck disable=SC2086
+	wait $pids
+	FLOW_CTR=$(counters_diff "$c0" "$(counters)")
+	trace_end
+	SENDS=""
+	for ((i = 1; i <= $#; i++)); do
+		l=""
+		read -r l < "$W/$name.$i.out"
+		case $l in
+		"send "*) SENDS="$SENDS;$l" ;;
+		*) say "# $name flow $i failed: $l"; ok=1 ;;
+		esac
+	done
+	SENDS=${SENDS#;}
+	return $ok
+}
+
+# send_kv N KEY: KEY of the N-th flow's report line -> KV
+send_kv() {
+	local IFS=';' a
+	read -r -a a <<< "$SENDS"
+	IFS=' '
+	kv_get "${a[$(($1 - 1))]}" "$2"
+}
+
+flow_mbit() { # N -> MBIT, the flow's average over its own life
+	local b
+	send_kv "$1" bytes; b=$KV
+	send_kv "$1" secs
+	mbit "$b" "$KV"
+}
+
+# --- scenarios (each: TAG REP; the path is set once per scenario) -------------
+
+path_bulk() { net_path $RATE $RTT "$(bdp_pkts $RATE $RTT 2)"; }
+sc_bulk() {
+	local n=bulk.$1.r$2 r
+	flows "$n" "$1:5101:0:$BULK_S" || return 1
+	qdrops
+	record "scenario=bulk tag=$1 rep=$2 dur_s=$BULK_S limit=$NET_LIMIT drops=$DROPS ${SENDS#send } samples=$n.1.samples $FLOW_CTR $TRACE_NOTE"
+	send_kv 1 retrans; r=$KV
+	flow_mbit 1
+	progress bulk "$1" "$2" "$MBIT Mbit/s, bottleneck drops $DROPS, retransmits $r"
+}
+
+path_fairness() { path_bulk; }
+sc_fairness() {
+	local n=fair.$1.r$2 t3=$((2 * FAIR_GAP)) r=""
+	flows "$n" "$1:5201:0:$FAIR_S" "$1:5202:$FAIR_GAP:$((FAIR_S - FAIR_GAP))" \
+		"$1:5203:$t3:$((FAIR_S - t3))" || return 1
+	qdrops
+	record "scenario=fairness tag=$1 rep=$2 dur_s=$FAIR_S gap_s=$FAIR_GAP limit=$NET_LIMIT drops=$DROPS samples=$n.1.samples,$n.2.samples,$n.3.samples $FLOW_CTR $TRACE_NOTE"
+	for i in 1 2 3; do flow_mbit $i; r="$r $MBIT"; done
+	progress fairness "$1" "$2" "average rates${r} Mbit/s (flows of 20/16/12 s at full scale), drops $DROPS"
+}
+
+path_mixed() {
+	path_bulk && net_return_by_port $RTT 5301:$MIXED_RTT1 5302:$MIXED_RTT2
+}
+sc_mixed() {
+	local n=mixed.$1.r$2 a
+	flows "$n" "$1:5301:0:$MIXED_S" "$1:5302:0:$MIXED_S" || return 1
+	qdrops
+	record "scenario=mixed tag=$1 rep=$2 dur_s=$MIXED_S warm_s=$WARM rtt1_ms=$MIXED_RTT1 rtt2_ms=$MIXED_RTT2 limit=$NET_LIMIT drops=$DROPS samples=$n.1.samples,$n.2.samples $FLOW_CTR $TRACE_NOTE"
+	flow_mbit 1; a=$MBIT
+	flow_mbit 2
+	progress mixed "$1" "$2" "${MIXED_RTT1} ms flow $a, ${MIXED_RTT2} ms flow $MBIT Mbit/s"
+}
+
+path_coexist() { path_bulk; }
+sc_coexist() {
+	local n=coex.$1.r$2 a
+	flows "$n" "$1:5401:0:$COEX_S" "cubic:5402:0:$COEX_S" || return 1
+	qdrops
+	record "scenario=coexist tag=$1 rep=$2 dur_s=$COEX_S warm_s=$WARM limit=$NET_LIMIT drops=$DROPS samples=$n.1.samples,$n.2.samples $FLOW_CTR $TRACE_NOTE"
+	flow_mbit 1; a=$MBIT
+	flow_mbit 2
+	progress coexist "$1" "$2" "$1 $a vs cubic $MBIT Mbit/s"
+}
+
+path_loss() { net_path $RATE $RTT "$(bdp_pkts $RATE $RTT 2)" loss "${LOSS_PCT}%"; }
+sc_loss() {
+	local n=loss.$1.r$2 r
+	flows "$n" "$1:5501:0:$LOSS_S" || return 1
+	qdrops
+	record "scenario=loss tag=$1 rep=$2 dur_s=$LOSS_S loss_pct=$LOSS_PCT drops=$DROPS ${SENDS#send } samples=$n.1.samples $FLOW_CTR $TRACE_NOTE"
+	send_kv 1 retrans; r=$KV
+	flow_mbit 1
+	progress loss "$1" "$2" "$MBIT Mbit/s, retransmits $r"
+}
+
+# A pull of the study directory DIR by the reading station (fa_rcv) from the
+# PACS server (fa_snd, which sends with the algorithm under test).
+pull_once() { # SCEN TAG REP DIR PORT BYTES
+	local sc=$1 tag=$2 rep=$3 dir=$4 port=$5 bytes=$6 line="" c0 ctr
+	trace_begin "$tag"
+	c0=$(counters)
+	pacs_serve "$port" "$(cc_of "$tag")" 1 -s "$SMS" -l "$RAW/$sc.$tag.r$rep.srv" || return 1
+	in_rcv "$PACS" pull -c "$SND_IP" -p "$port" -d "$dir" -T 300 > "$W/pull.out" 2>&1
+	wait "$PACS_SERVE_PID"
+	ctr=$(counters_diff "$c0" "$(counters)")
+	trace_end
+	qdrops
+	read -r line < "$W/pull.out"
+	case $line in
+	"pull "*) ;;
+	*) say "# $sc $tag pull failed: $line"; return 1 ;;
+	esac
+	kv_get "$line" bytes
+	if [ "$KV" != "$bytes" ]; then
+		say "# $sc $tag: pulled $KV bytes, want $bytes"
+		return 1
+	fi
+	record "scenario=$sc tag=$tag rep=$rep limit=$NET_LIMIT drops=$DROPS ${line#pull } samples=$sc.$tag.r$rep.srv.* $ctr $TRACE_NOTE"
+	kv_get "$line" ttlb_s
+	progress "$sc" "$tag" "$rep" "time to last byte $KV s, drops $DROPS"
+}
+
+path_wan1m() { net_path $WAN1_RATE $WAN1_RTT "$(bdp_pkts $WAN1_RATE $WAN1_RTT 2)"; }
+sc_wan1m() { pull_once wan1m "$1" "$2" "$W/study1m" 5601 $WAN1_BYTES; }
+
+path_wan64m() { net_path $WAN64_RATE $WAN64_RTT "$(bdp_pkts $WAN64_RATE $WAN64_RTT 2)"; }
+sc_wan64m() { pull_once wan64m "$1" "$2" "$W/study64m" 5701 $WAN64_BYTES; }
+
+path_cpu() { net_clear; NET_LIMIT=0; }
+sc_cpu() {
+	local n=cpu.$1.r$2
+	flows "$n" "$1:5801:0:$CPU_S" || return 1
+	flow_mbit 1
+	record "scenario=cpu tag=$1 rep=$2 dur_s=$CPU_S ${SENDS#send } mbit=$MBIT samples=$n.1.samples $FLOW_CTR"
+	progress cpu "$1" "$2" "unshaped $MBIT Mbit/s"
+}
+
+# --- the run --------------------------------------------------------------------------
+
+case " $SCENARIOS " in *" wan1m "*)
+	mkdir -p "$W/study1m" && head -c $WAN1_BYTES /dev/urandom > "$W/study1m/study.bin" ;;
+esac
+case " $SCENARIOS " in *" wan64m "*)
+	mkdir -p "$W/study64m" && head -c $WAN64_BYTES /dev/urandom > "$W/study64m/study.bin" ;;
+esac
+
+failed=0
+for sc in $SCENARIOS; do
+	say "[bench $(elapsed)] -- scenario $sc"
+	tags=$(tags_of "$sc")
+	ntags=$(echo $tags | wc -w)
+	"path_$sc" || { say "# path setup for $sc failed"; failed=1; continue; }
+	qdrops
+	for rep in $(seq 1 "$REPS"); do
+		rpids=""
+		for port in $(ports_of "$sc"); do
+			net_recv "$port" "$ntags" "$W/recv.$sc.$port.$rep" || { failed=1; continue 3; }
+			rpids="$rpids $NET_RECV_PID"
+		done
+		for tag in $tags; do
+			mode_for "$tag" || { say "# cannot set the mode of $tag"; failed=1; continue; }
+			if ! "sc_$sc" "$tag" "$rep"; then
+				failed=1
+				record "scenario=$sc tag=$tag rep=$rep failed=1"
+				progress "$sc" "$tag" "$rep" "FAILED"
+			fi
+		done
+		# shellcheck disable=SC2086
+		[ -n "$rpids" ] && { kill $rpids 2>/dev/null; wait $rpids 2>/dev/null; }
+		cat "$W"/recv.$sc.*.$rep >> "$OUT/recv.txt" 2>/dev/null
+	done
+done
+mode_for fast_adaptive
+say "[bench $(elapsed)] done: $run_no runs"
+exit $failed
