@@ -31,16 +31,20 @@ BUF_BDP = 2          # drop-tail buffer, in BDPs (as the VM tests)
 # queueing delay, an update every other RTT.
 CLASSIC = {"adaptive_gain": 0, "adaptive_ss": 0, "gamma_fixed": 512,
            "ss_delay_us": 750, "update_rtts": 2}
-# Tuned tunables of the adaptive law (see the tuning section of RESULTS.md);
-# ss_exit_pkts 0 means alpha/2.
-TUNED = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048,
-         "ss_exit_pkts": 0, "update_rtts": 2}
+# Tuned tunables of the adaptive law (see the tuning section of RESULTS.md).
+# ss_exit_pkts is set to SS_EXIT_MULT x alpha per experiment; the header's
+# default (0 = alpha/2) is run as the 'both_hdr' variant.
+TUNED = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048, "update_rtts": 2}
+SS_EXIT_MULT = 3
+HDR = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048, "ss_exit_pkts": 0, "update_rtts": 2}
 
 FAST_VARIANTS = [
     ("classic", "FAST classic", dict(CLASSIC)),
-    ("ss", "adaptive ss only", dict(CLASSIC, adaptive_ss=1, **{k: v for k, v in TUNED.items() if k != "update_rtts"})),
-    ("gain", "adaptive gain only", dict(CLASSIC, adaptive_gain=1, **{k: v for k, v in TUNED.items() if k != "update_rtts"})),
+    ("ss", "adaptive ss only", dict(CLASSIC, adaptive_ss=1, **TUNED)),
+    ("gain", "adaptive gain only", dict(CLASSIC, adaptive_gain=1, **TUNED)),
     ("both", "adaptive ss + gain", dict(CLASSIC, adaptive_gain=1, adaptive_ss=1, **TUNED)),
+    ("both_hdr", "adaptive ss + gain, header defaults (ss_exit alpha/2)",
+     dict(CLASSIC, adaptive_gain=1, adaptive_ss=1, **HDR)),
 ]
 OTHERS = [("vegas", "ns-3 TcpVegas"), ("cubic", "ns-3 TcpCubic"),
           ("bbr", "ns-3 TcpBbr"), ("newreno", "ns-3 TcpNewReno")]
@@ -51,12 +55,20 @@ def fa_args(attrs):
     return ["--%s=%d" % (k, v) for k, v in sorted(attrs.items())]
 
 
+def with_exit(attrs, alpha):
+    if attrs.get("adaptive_ss") and "ss_exit_pkts" not in attrs:
+        attrs = dict(attrs, ss_exit_pkts=SS_EXIT_MULT * alpha)
+    return attrs
+
+
 def runs_for(exp, base, variants, alpha, others=("vegas", "cubic", "bbr", "newreno"), oracle=()):
     out = []
     for key, _label, attrs in FAST_VARIANTS:
+        attrs = with_exit(attrs, alpha)
         if key in variants:
             out.append((exp, key, base + ["--cc=fast", "--alpha_pkts=%d" % alpha] + fa_args(attrs)))
     for key, _label, attrs in FAST_VARIANTS:
+        attrs = with_exit(attrs, alpha)
         if key in oracle:
             out.append((exp, key + "_oracle", base + ["--cc=fast", "--alpha_pkts=%d" % alpha, "--oracleBase=1"]
                         + fa_args(attrs)))
@@ -66,6 +78,7 @@ def runs_for(exp, base, variants, alpha, others=("vegas", "cubic", "bbr", "newre
 
 
 ALLV = ("classic", "ss", "gain", "both")
+ALLH = ALLV + ("both_hdr",)
 COMMON = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED]
 STARTS3 = "--start=0,0.001,0.002"
 
@@ -77,11 +90,11 @@ def define():
     E = EXPERIMENTS
     E["exp1"] = ("Exp 1: 3 flows, 96 Mb/s, alpha = 200",
                  "Three flows start together (1 ms apart) on a 96 Mb/s bottleneck; 10 s.",
-                 runs_for("exp1", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=10"], ALLV, 200))
+                 runs_for("exp1", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=10"], ALLH, 200))
     E["exp2"] = ("Exp 2: 3 flows, 960 Mb/s, alpha = 200",
                  "As Exp 1 at 960 Mb/s; 10 s.  Loss-based controls are not run at 960 Mb/s "
                  "(ns-3's SACK scoreboard walk makes them take hours, DESIGN.md 8): see Exp 1.",
-                 runs_for("exp2", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"], ALLV, 200,
+                 runs_for("exp2", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"], ALLH, 200,
                           others=("vegas",)))
     E["exp3"] = ("Exp 3: 3 flows, 960 Mb/s, alpha = 2000",
                  "As Exp 2 with alpha = 2000 (equilibrium queue 3 alpha = 6000 packets, 52 ms); 10 s. "
@@ -91,15 +104,17 @@ def define():
     E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
                  "Flows 1-2 from 0 s, flow 3 joins at 10 s, flow 2 leaves at 20 s, end at 30 s: the "
                  "paper's 100/200/300 s timeline shortened 10x for wall time (each phase still lasts "
-                 "10 s, five times the 2 s bar).  Loss-based controls: see Exp 7 at 96 Mb/s.",
+                 "10 s, five times the 2 s bar).  The single-rule variants and the loss-based controls: "
+                 "see Exp 7 at 96 Mb/s.",
                  runs_for("exp7", COMMON + ["--rate=960", "--n=3", "--start=0,0.001,10",
-                                            "--stop=-1,20,-1", "--time=30"], ALLV, 200,
+                                            "--stop=-1,20,-1", "--time=30"],
+                          ("classic", "both", "both_hdr"), 200,
                           others=("vegas",), oracle=("classic", "both")))
     E["exp7s"] = ("Exp 7 at 96 Mb/s (all controls), alpha = 200",
                   "Exp 7's shortened timeline (join at 10 s, leave at 20 s, end 30 s) at 96 Mb/s, "
                   "where the loss-based controls are cheap to simulate.",
                   runs_for("exp7s", COMMON + ["--rate=96", "--n=3", "--start=0,0.001,10",
-                                              "--stop=-1,20,-1", "--time=30"], ALLV, 200,
+                                              "--stop=-1,20,-1", "--time=30"], ALLH, 200,
                            oracle=("classic", "ss", "gain", "both")))
     E["park"] = ("Parking lot: two 96 Mb/s links, alpha = 200",
                  "Flow 1 crosses both links, flow 2 only the first, flow 3 only the second; all "
@@ -117,7 +132,7 @@ def define():
                    [(e, v, [a for a in args if a != "--pacing=1"] + ["--pacing=0"])
                     for e, v, args in runs_for("nopace", COMMON + ["--rate=960", "--n=3", STARTS3,
                                                                    "--time=10"],
-                                               ("classic", "both"), 200, others=())])
+                                               ("classic", "both", "both_hdr"), 200, others=())])
 
 
 # ---- tuning: the Exp 7 shape scaled to 96 Mb/s with alpha = 20, so that the
@@ -129,7 +144,7 @@ TUNE_BASE = COMMON + ["--rate=96", "--n=3", "--start=0,0.001,5", "--stop=-1,10,-
 
 def tune_runs():
     grid = []
-    base = dict(TUNED)
+    base = dict(HDR)
     grid.append(("default", {}))
     for gmin in (64, 128, 384, 512):
         grid.append(("gamma_min=%d" % gmin, {"gamma_min": gmin}))
@@ -139,6 +154,9 @@ def tune_runs():
         grid.append(("gain_k=%d" % k, {"gain_k": k}))
     for ssx in (5, 15, 20, 30, 40, 60):
         grid.append(("ss_exit_pkts=%d" % ssx, {"ss_exit_pkts": ssx}))
+    grid.append(("ss_exit_pkts=80", {"ss_exit_pkts": 80}))
+    grid.append(("ss_exit_pkts=60,gamma_max=1024,gain_k=4096",
+                 {"ss_exit_pkts": 60, "gamma_max": 1024, "gain_k": 4096}))
     grid.append(("update_rtts=1", {"update_rtts": 1}))
     grid.append(("update_rtts=3", {"update_rtts": 3}))
     grid.append(("classic", None))
@@ -148,7 +166,7 @@ def tune_runs():
             args = [a for a in TUNE_BASE if not a.startswith("--adaptive")] + fa_args(CLASSIC)
         else:
             args = TUNE_BASE + fa_args(dict(base, **delta))
-        runs.append(("tune", name.replace("=", "_"), args))
+        runs.append(("tune", name.replace("=", "_").replace(",", "+"), args))
     return runs
 
 
@@ -222,7 +240,7 @@ def main():
         import report
         report.write_all(SIM, EXPERIMENTS, EXPERIMENTS_ORDER, tune_runs(), LABEL,
                          dict(seed=SEED, rtt_ms=RTT_MS, buf_bdp=BUF_BDP, classic=CLASSIC,
-                              tuned=TUNED, run_wall_s=wall))
+                              tuned=dict(TUNED, ss_exit_pkts="%d x alpha" % SS_EXIT_MULT), header=HDR, run_wall_s=wall))
 
 
 if __name__ == "__main__":
