@@ -3,6 +3,8 @@
  * fa_replay - conformance of the kernel's control law with the userspace one.
  *
  *   fa_replay [-m MIN_RECORDS] [-v] [TRACE...]     (stdin when no TRACE)
+ *   fa_replay -P      print the tunables table of fa_params.h, one
+ *                     "name default min max" line per tunable
  *
  * Reads ftrace text (the tracefs "trace" file) and replays every
  * fast_adaptive:update record through fa_law() of
@@ -158,12 +160,18 @@ int main(int argc, char **argv)
 	unsigned long min_records = 1;
 	int opt, i;
 
-	while ((opt = getopt(argc, argv, "m:v")) != -1) {
+	while ((opt = getopt(argc, argv, "m:vP")) != -1) {
 		switch (opt) {
+		case 'P':
+			for (i = 0; i < FA_P_COUNT; i++)
+				printf("%s %u %u %u\n", fa_param_descs[i].name,
+				       fa_param_descs[i].def, fa_param_descs[i].min,
+				       fa_param_descs[i].max);
+			return 0;
 		case 'm': min_records = strtoul(optarg, NULL, 10); break;
 		case 'v': verbose = 1; break;
 		default:
-			fprintf(stderr, "usage: fa_replay [-m MIN_RECORDS] [-v] [TRACE...]\n");
+			fprintf(stderr, "usage: fa_replay [-m MIN_RECORDS] [-v] [TRACE...] | -P\n");
 			return 2;
 		}
 	}

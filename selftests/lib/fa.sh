@@ -68,14 +68,15 @@ fa_unload() {
 	rmmod "$FA_MODNAME"
 }
 
-# "name default min max" for each row of include/fast_adaptive/fa_params.h.
+# "name default min max" for each tunable, from fa_param_descs[] of
+# include/fast_adaptive/fa_params.h (compiled into fa_replay).
 fa_param_table() {
-	sed -n 's/^[[:space:]]*FA_PARAM(\([a-z_0-9]*\), *\([0-9]*\), *\([0-9]*\), *\([0-9]*\),.*/\1 \2 \3 \4/p' \
-		"$FA_REPO/include/fast_adaptive/fa_params.h"
+	"$FA_REPLAY" -P
 }
 
 fa_param_get() {
-	cat "$FA_PARAMS/$1"
+	local v
+	read -r v < "$FA_PARAMS/$1" && echo "$v"
 }
 
 # Prints "ok" or the errno name; status 0 when the write succeeded.
