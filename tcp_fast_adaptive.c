@@ -218,8 +218,16 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 				   fa_now_us(tp), &u);
 		if (act == FA_ACT_UPDATE)
 			trace_update(sk, &p, &u);
-		if (act != FA_ACT_NONE)
+		if (act != FA_ACT_NONE) {
 			fa_set_cwnd(tp, fa_apply(act, tcp_snd_cwnd(tp), &u));
+			/*
+			 * The law owns the window now: a window it lowers
+			 * must not fall under ssthresh, or the flow would be
+			 * back in slow start, regrowing what the law took.
+			 */
+			tp->snd_ssthresh = min(tp->snd_ssthresh,
+					       tcp_snd_cwnd(tp));
+		}
 	}
 
 	if (tcp_in_slow_start(tp)) {
