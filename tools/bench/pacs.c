@@ -31,6 +31,11 @@
  * (at once if the response took longer).  One line per exchange to LOG:
  *   SEND_US LATENCY_US
  * It stops after -t SECS (default 600) or on SIGTERM/SIGINT.
+ *
+ *   pacs mkstudy DIR COUNT MEAN_KIB [SEED]
+ * writes a synthetic study: COUNT files slice_0001.dcm ... whose sizes vary
+ * uniformly within +-20 % of MEAN_KIB, filled with pseudo-random bytes
+ * (incompressible, like compressed pixel data).  Prints the total bytes.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -571,18 +576,66 @@ static int do_ping(int argc, char **argv)
 	return 0;
 }
 
+static int do_mkstudy(int argc, char **argv)
+{
+	static unsigned char buf[CHUNK];
+	unsigned long long total = 0, mean;
+	unsigned int count, i;
+	uint64_t x;
+
+	if (argc < 4)
+		die("usage: mkstudy DIR COUNT MEAN_KIB [SEED]");
+	count = (unsigned int)num(argv[2], "count");
+	mean = num(argv[3], "size") * 1024;
+	x = argc > 4 ? num(argv[4], "seed") : 42;
+	x = x ? x : 42;
+	if (mkdir(argv[1], 0755) < 0 && errno != EEXIST)
+		die("mkdir %s: %s", argv[1], strerror(errno));
+	for (i = 1; i <= count; i++) {
+		char path[4096 + 64];
+		unsigned long long size, left;
+		size_t j;
+		int fd;
+
+		x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
+		size = mean * 8 / 10 + (x * 0x2545f4914f6cdd1dULL >> 11) % (mean * 4 / 10 + 1);
+		snprintf(path, sizeof(path), "%s/slice_%04u.dcm", argv[1], i);
+		fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0)
+			die("create %s: %s", path, strerror(errno));
+		for (left = size; left > 0;) {
+			size_t n = left > CHUNK ? CHUNK : (size_t)left;
+
+			for (j = 0; j < n; j++) {
+				x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
+				buf[j] = (unsigned char)((x * 0x2545f4914f6cdd1dULL) >> 56);
+			}
+			if (write(fd, buf, n) != (ssize_t)n)
+				die("write %s: %s", path, strerror(errno));
+			left -= n;
+		}
+		if (close(fd) < 0)
+			die("close %s: %s", path, strerror(errno));
+		total += size;
+	}
+	printf("%llu\n", total);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	signal(SIGALRM, on_alarm);
 	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2)
-		die("usage: pacs serve|pull|ping ...");
+		die("usage: pacs serve|pull|ping|mkstudy ...");
 	if (!strcmp(argv[1], "serve"))
 		return do_serve(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "pull"))
 		return do_pull(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "ping"))
 		return do_ping(argc - 1, argv + 1);
-	die("unknown mode '%s' (serve, pull or ping)", argv[1]);
+	if (!strcmp(argv[1], "mkstudy"))
+		return do_mkstudy(argc - 1, argv + 1);
+	die("unknown mode '%s' (serve, pull, ping or mkstudy)", argv[1]);
 	return 1;
 }

@@ -1,0 +1,364 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# report.sh RESDIR OUTDIR - turn a bench run (RESDIR: runs.txt, raw/,
+# hostload.txt, written by guest-bench.sh and bench.sh) into
+# OUTDIR/RESULTS.md and OUTDIR/*.png, and print the tables.
+#
+# Every metric is computed here, on the host, from the raw samples:
+#   goodput      bytes the sender wrote and saw acknowledged / its time
+#                from connect to the last ACK (fa_xfer's report), Mbit/s
+#                of TCP payload (the link carries 50 Mbit/s of frames:
+#                at most 47.8 Mbit/s of payload)
+#   queueing delay  srtt - the flow's minimum RTT, TCP_INFO polled every
+#                20 ms over the whole flow (tools/bench/metrics.awk)
+#   window goodputs (mixed RTT, coexistence, fairness) with
+#                selftests/lib/measure.sh's measure_flow, Jain with its jain
+#   convergence, fill time, overshoot: tools/bench/metrics.awk (fair)
+# Repetitions are summarised as "median (min-max)".
+
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+# shellcheck source=/dev/null
+. "$REPO/selftests/lib/measure.sh"
+
+RES=${1:?usage: report.sh RESDIR OUTDIR}
+OUT=${2:?usage: report.sh RESDIR OUTDIR}
+RAW=$RES/raw
+RUNS=$RES/runs.txt
+M=$RES/metrics.tsv	# scenario tag rep metric value
+mkdir -p "$OUT"
+PAYLOAD_MBIT=47.82	# 50 Mbit/s of 1514-byte frames carrying 1448 bytes
+
+kv() { field "$1" "$2" 2>/dev/null || true; }
+put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >> "$M"; }
+mb() { awk -v b="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.2f", b * 8 / s / 1e6; else print "nan" }'; }
+
+# --- per-run metrics ------------------------------------------------------------
+: > "$M"
+while IFS= read -r line; do
+	case $line in "#"* | "") continue ;; esac
+	sc=$(kv scenario "$line") tag=$(kv tag "$line") rep=$(kv rep "$line")
+	if [ -n "$(kv failed "$line")" ]; then
+		put "$sc" "$tag" "$rep" failed 1
+		continue
+	fi
+	samples=$(kv samples "$line")
+	IFS=, read -r -a sf <<< "$samples"
+	case $sc in
+	bulk | loss)
+		put "$sc" "$tag" "$rep" goodput "$(mb "$(kv bytes "$line")" "$(kv secs "$line")")"
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
+		put "$sc" "$tag" "$rep" retrans "$(kv retrans "$line")"
+		if [ "$sc" = bulk ]; then
+			q=$(awk -f "$HERE/metrics.awk" -v mode=qdelay "$RAW/${sf[0]}")
+			put "$sc" "$tag" "$rep" qmean "$(kv qmean_ms "$q")"
+			put "$sc" "$tag" "$rep" qp95 "$(kv qp95_ms "$q")"
+		fi
+		put "$sc" "$tag" "$rep" ss_exit_cwnd "$(kv ss_exit_cwnd "$line")"
+		;;
+	fairness)
+		f1=$RAW/${sf[0]} f2=$RAW/${sf[1]} f3=$RAW/${sf[2]}
+		dur=$(kv dur_s "$line") gap=$(kv gap_s "$line")
+		s1=$(first_sample_us "$f1") s2=$(first_sample_us "$f2") s3=$(first_sample_us "$f3")
+		# common interval: from flow 3's start to the first nominal end
+		to=$(awk -v a="$s1" -v b="$s2" -v c="$s3" -v d="$dur" -v g="$gap" 'BEGIN {
+			e1 = a + d * 1e6; e2 = b + (d - g) * 1e6; e3 = c + (d - 2 * g) * 1e6
+			m = e1; if (e2 < m) m = e2; if (e3 < m) m = e3; printf "%d", m }')
+		gs=""
+		for f in "$f1" "$f2" "$f3"; do
+			g=$(field goodput_mbit "$(measure_flow "$f" "$s3" "$to")" 2>/dev/null || echo 0)
+			gs="$gs $g"
+		done
+		# shellcheck disable=SC2086
+		put "$sc" "$tag" "$rep" jain "$(jain $gs)"
+		put "$sc" "$tag" "$rep" rates "$(echo $gs | tr ' ' /)"
+		c=$(awk -f "$HERE/metrics.awk" -v mode=fair -v fill_mbit=$PAYLOAD_MBIT "$f1" "$f2" "$f3")
+		for k in fill_s conv2_s conv3_s overshoot_pct; do
+			put "$sc" "$tag" "$rep" "$k" "$(kv $k "$c")"
+		done
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
+		;;
+	mixed | coexist)
+		f1=$RAW/${sf[0]} f2=$RAW/${sf[1]}
+		dur=$(kv dur_s "$line") warm=$(kv warm_s "$line")
+		s1=$(first_sample_us "$f1") s2=$(first_sample_us "$f2")
+		g1=$(field goodput_mbit "$(measure_flow "$f1" $((s1 + warm * 1000000)) $((s1 + dur * 1000000)))" || echo 0)
+		g2=$(field goodput_mbit "$(measure_flow "$f2" $((s2 + warm * 1000000)) $((s2 + dur * 1000000)))" || echo 0)
+		put "$sc" "$tag" "$rep" g1 "$g1"
+		put "$sc" "$tag" "$rep" g2 "$g2"
+		if [ "$sc" = mixed ]; then
+			put "$sc" "$tag" "$rep" ratio "$(awk -v a="$g1" -v b="$g2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "inf" }')"
+		else
+			put "$sc" "$tag" "$rep" share "$(awk -v a="$g1" -v b="$g2" 'BEGIN { if (a + b > 0) printf "%.0f", 100 * a / (a + b); else print "nan" }')"
+		fi
+		;;
+	wan1m | wan64m)
+		put "$sc" "$tag" "$rep" ttlb "$(kv ttlb_s "$line")"
+		put "$sc" "$tag" "$rep" ss_exit_cwnd "$(kv ss_exit_cwnd "$line")"
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
+		;;
+	cpu)
+		put "$sc" "$tag" "$rep" mbit "$(kv mbit "$line")"
+		;;
+	esac
+done < "$RUNS"
+
+# --- summaries ------------------------------------------------------------------------
+
+# stat SCEN TAG METRIC -> "median (min–max)" (or the single value, or "–")
+# and sets MED to the median.
+stat() {
+	local r
+	r=$(awk -F'\t' -v s="$1" -v t="$2" -v m="$3" '
+		$1 == s && $2 == t && $4 == m && $5 != "" && $5 != "nan" { v[++n] = $5 }
+		END {
+			if (!n) { print "-\t"; exit }
+			nc = 0
+			for (i = 1; i <= n; i++) if (v[i] == "nc" || v[i] == "inf") { v[i] = 1e9; nc++ }
+			for (i = 2; i <= n; i++) { x = v[i]; for (j = i - 1; j >= 1 && v[j] + 0 > x + 0; j--) v[j + 1] = v[j]; v[j + 1] = x }
+			med = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+			fm = function_fmt(med); lo = function_fmt(v[1]); hi = function_fmt(v[n])
+			if (n == 1) print fm "\t" med
+			else print fm " (" lo "–" hi ")\t" med
+		}
+		function function_fmt(x) {
+			if (x >= 1e9) return "n/c"
+			if (x == int(x)) return sprintf("%d", x)
+			if (x >= 100) return sprintf("%.0f", x)
+			if (x >= 10) return sprintf("%.1f", x)
+			return sprintf("%.2f", x)
+		}' "$M")
+	MED=${r#*$'\t'}
+	echo "${r%$'\t'*}"
+}
+med() { stat "$@" >/dev/null; echo "$MED"; }
+
+TAGS=$(awk -F'\t' '{ if (!($2 in s)) { s[$2] = 1; o = o " " $2 } } END { print o }' "$M")
+# keep the canonical order
+ORDER=""
+for t in fast_adaptive fa_classic cubic bbr vegas reno; do
+	case " $TAGS " in *" $t "*) ORDER="$ORDER $t" ;; esac
+done
+name() {
+	case $1 in
+	fast_adaptive) echo "**fast_adaptive**" ;;
+	fa_classic) echo "fast_adaptive classic (adaptive_gain=0 adaptive_ss=0)" ;;
+	*) echo "$1" ;;
+	esac
+}
+
+hdr=$(grep -m1 '^# bench on' "$RUNS" | sed 's/^# bench on //')
+params=$(grep -m1 '^# params:' "$RUNS" | sed 's/^# params: //')
+faparams=$(grep -m1 '^# fast_adaptive params:' "$RUNS" | sed 's/^# fast_adaptive params: //')
+reps=$(grep -m1 '^# scenarios:' "$RUNS" | sed 's/.*reps \([0-9]*\).*/\1/')
+scale=$(grep -m1 '^# scenarios:' "$RUNS" | sed 's/.*scale \([0-9]*\)%.*/\1/')
+kver=${hdr%%,*}
+nfailed=$(awk -F'\t' '$4 == "failed"' "$M" | wc -l)
+wall=$(cat "$RES/wall_seconds" 2>/dev/null || cat "$RES/vm_seconds" 2>/dev/null || echo 0)
+
+loadnote() {
+	local f=$RES/hostload.txt
+	[ -s "$f" ] || { echo "not recorded"; return; }
+	awk '{ l = $3 + 0; s += l; n++; if (l > mx) mx = l; o = $7 + 0; if (o > om) om = o }
+		END { printf "1-min load average over the run: mean %.1f, max %.1f on %d host cores (our VM alone is ~2); other emulators/simulators seen at once: up to %d", s / n, mx, 2, om }' "$f"
+}
+
+T=$OUT/RESULTS.md.tmp
+{
+	echo "# fast_adaptive side-by-side benchmark"
+	echo
+	echo "Generated by \`make bench\` (tools/bench/bench.sh) — do not edit; rerun it."
+	echo
+	echo "- **Date:** $(date -u -r "$RUNS" +%Y-%m-%d\ %H:%M\ UTC)"
+	echo "- **Kernel (guest):** $kver — QEMU TCG (software emulation), 2 vCPUs, one boot for every algorithm"
+	echo "- **Host:** $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+	echo "- **Host load:** $(loadnote)"
+	echo "- **Repetitions:** $reps per scenario and algorithm, interleaved (scenario → repetition → algorithm); cells are **median (min–max)**${scale:+; durations at ${scale} %}"
+	echo "- **Run time:** $((wall / 60)) min $((wall % 60)) s (boot included); failed runs: $nfailed"
+	echo "- **fast_adaptive tunables:** $faparams"
+	echo "- **Scenario parameters:** $params"
+	echo
+	echo "Network: the selftests' dumbbell (selftests/lib/net.sh) — sender → router → receiver namespaces,"
+	echo "GRO/GSO/TSO off, bottleneck = netem \`rate\` + \`limit\` (packets) on the router's egress toward the"
+	echo "receiver, propagation delay = netem on the ACK path. Added by the bench: RPS steers each veth's"
+	echo "receive side to one vCPU and netdev_max_backlog=10000, so that packets are neither reordered nor"
+	echo "dropped anywhere but at the bottleneck (without it, 2 vCPUs reorder packets and every algorithm"
+	echo "retransmits spuriously). Under TCG, time is emulated: absolute numbers are noisy; compare within"
+	echo "a row group and look at the spread."
+	echo
+	echo "## Single flow: 50 Mbit/s, 50 ms RTT, 2-BDP buffer (413 packets)"
+	echo
+	echo "Bulk: one flow for 20 s; goodput over the whole flow (slow start included), payload Mbit/s (max 47.8)."
+	echo "Queueing delay = srtt − min RTT, TCP_INFO polled every 20 ms over the whole flow. Loss: same path"
+	echo "with 0.5 % random loss at the bottleneck, 15 s."
+	echo
+	echo "| algorithm | bulk goodput Mbit/s | mean queueing delay ms | p95 queueing delay ms | bottleneck drops | slow-start exit cwnd | goodput at 0.5 % loss Mbit/s |"
+	echo "|---|---|---|---|---|---|---|"
+	for t in $ORDER; do
+		echo "| $(name $t) | $(stat bulk $t goodput) | $(stat bulk $t qmean) | $(stat bulk $t qp95) | $(stat bulk $t drops) | $(stat bulk $t ss_exit_cwnd) | $(stat loss $t goodput) |"
+	done
+	echo
+	echo "## Sharing"
+	echo
+	echo "Fairness: 3 flows of one algorithm started 4 s apart (20, 16, 12 s), same path as bulk. Jain's index"
+	echo "over the common interval (flow 3's start to the first end). *fill*: time until flow 1's 0.5 s rate"
+	echo "first reaches 90 % of the link. *conv. after join 2/3*: time from the join until Jain's index of the"
+	echo "active flows' 1 s rates stays ≥ 0.95 for 2 s (n/c: not before the next join / the end)."
+	echo "*overshoot*: highest 0.5 s rate of a joining flow above its fair share, %."
+	echo "Mixed RTT: a 20 ms and a 100 ms flow of the algorithm together (per-flow delay by a prio qdisc with one"
+	echo "netem per receiver port on the ACK path), 15 s, rates over 5–15 s; ratio = 20 ms flow / 100 ms flow"
+	echo "(1.0 = RTT-fair). Coexistence: one flow of the algorithm and one cubic flow started together, 15 s,"
+	echo "the algorithm's share of the two flows' goodput over 5–15 s (50 % = equal)."
+	echo
+	echo "| algorithm | Jain, 3 flows | fill s | conv. after join 2 s | conv. after join 3 s | overshoot % | mixed RTT ratio 20:100 ms | share vs cubic % |"
+	echo "|---|---|---|---|---|---|---|---|"
+	for t in $ORDER; do
+		sh="$(stat coexist $t share)"
+		[ "$t" = cubic ] && sh="(itself)"
+		echo "| $(name $t) | $(stat fairness $t jain) | $(stat fairness $t fill_s) | $(stat fairness $t conv2_s) | $(stat fairness $t conv3_s) | $(stat fairness $t overshoot_pct) | $(stat mixed $t ratio) | $sh |"
+	done
+	echo
+	echo "## Study pulls and CPU cost"
+	echo
+	echo "A reading station pulls a study from the PACS server over one new TCP connection (tools/bench/pacs.c):"
+	echo "time from connect() to the last byte, handshake and request included. 1 MiB across 100 Mbit/s with"
+	echo "800 ms RTT (the radiology WAN study's worst case); 64 MiB across 100 Mbit/s, 100 ms. Buffers 2 BDP."
+	echo "Unshaped: one flow through the dumbbell with no qdisc at all for 8 s — CPU-bound under TCG."
+	echo
+	echo "| algorithm | 1 MiB @ 800 ms s | 64 MiB @ 100 ms s | unshaped veth Mbit/s |"
+	echo "|---|---|---|---|"
+	for t in $ORDER; do
+		echo "| $(name $t) | $(stat wan1m $t ttlb) | $(stat wan64m $t ttlb) | $(stat cpu $t mbit) |"
+	done
+	echo
+	echo "For context, the radiology WAN study (Segovis, French, Langer: 1024 kB at 800 ms RTT, their 2000s"
+	echo "stacks and application protocols) measured **CIFS 67.3 s, HTTP 27.7 s, FTP 31.2 s, NFS 16.8 s**."
+	echo "Those include each protocol's own round trips; here one request on one connection is timed."
+} > "$T"
+
+# --- bars -------------------------------------------------------------------------------------
+bar() { # OK(0/1) TEXT: a bar whose text has a "?" was not measured
+	case $2 in
+	*"?"*) echo "| not measured | $2 |" ;;
+	*) if [ "$1" = 1 ]; then echo "| met | $2 |"; else echo "| **UNMET** | $2 |"; fi ;;
+	esac
+}
+fcmp1() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
+{
+	echo
+	echo "## Bars (issue 6)"
+	echo
+	echo "| verdict | bar and measured medians |"
+	echo "|---|---|"
+	fa_g=$(med bulk fast_adaptive goodput) cu_g=$(med bulk cubic goodput) bb_g=$(med bulk bbr goodput)
+	best=$(awk -v a="${cu_g:-0}" -v b="${bb_g:-0}" 'BEGIN { print (a > b ? a : b) }')
+	bar "$(fcmp1 "${fa_g:-0} >= 0.95 * $best && $best > 0")" \
+		"bulk goodput ≥ 95 % of the best of cubic/bbr: fast_adaptive ${fa_g:-?} Mbit/s vs best ${best} (cubic ${cu_g:-?}, bbr ${bb_g:-?}) = $(awk -v a="${fa_g:-0}" -v b="$best" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "?" }') %"
+	fa_q=$(med bulk fast_adaptive qmean) cu_q=$(med bulk cubic qmean)
+	bar "$(fcmp1 "${fa_q:-1e9} <= 0.10 * ${cu_q:-0}")" \
+		"mean queueing delay ≤ 10 % of cubic's: fast_adaptive ${fa_q:-?} ms vs cubic ${cu_q:-?} ms = $(awk -v a="${fa_q:-0}" -v b="${cu_q:-0}" 'BEGIN { if (b > 0) printf "%.1f", 100 * a / b; else print "?" }') %"
+	fa_j=$(med fairness fast_adaptive jain)
+	bar "$(fcmp1 "${fa_j:-0} >= 0.98")" "Jain ≥ 0.98 for 3 flows: fast_adaptive ${fa_j:-?} (min $(stat fairness fast_adaptive jain | sed -n 's/.*(\([^–]*\)–.*/\1/p'))"
+	fa_w=$(med wan1m fast_adaptive ttlb) cu_w=$(med wan1m cubic ttlb)
+	bar "$(fcmp1 "${fa_w:-1e9} <= ${cu_w:-0}")" "1 MiB pull across 800 ms no slower than cubic: fast_adaptive ${fa_w:-?} s vs cubic ${cu_w:-?} s"
+	fa_l=$(med loss fast_adaptive goodput) re_l=$(med loss reno goodput)
+	bar "$(fcmp1 "${fa_l:-0} >= ${re_l:-1e9}")" "goodput at 0.5 % loss ≥ reno's: fast_adaptive ${fa_l:-?} Mbit/s vs reno ${re_l:-?} Mbit/s"
+	fa_c=$(med cpu fast_adaptive mbit) cu_c=$(med cpu cubic mbit)
+	bar "$(fcmp1 "${fa_c:-0} >= 0.95 * ${cu_c:-1e9}")" "unshaped throughput ≥ 95 % of cubic's: fast_adaptive ${fa_c:-?} Mbit/s vs cubic ${cu_c:-?} Mbit/s = $(awk -v a="${fa_c:-0}" -v b="${cu_c:-0}" 'BEGIN { if (b > 0) printf "%.0f", 100 * a / b; else print "?" }') %"
+} >> "$T"
+
+# --- plots --------------------------------------------------------------------------------------
+PLOTS=""
+if command -v gnuplot >/dev/null 2>&1; then
+	D=$(mktemp -d)
+	# bulk: cwnd and RTT over time, repetition 1, one panel per algorithm
+	n=0
+	for t in $ORDER; do
+		f=$RAW/bulk.$t.r1.1.samples
+		[ -s "$f" ] || continue
+		awk '!/^#/ { if (t0 == "") t0 = $1; if ($3 > 0) printf "%.3f %d %.2f\n", ($1 - t0) / 1e6, $2, $3 / 1000 }' "$f" > "$D/bulk.$t"
+		n=$((n + 1))
+	done
+	if [ $n -gt 0 ]; then
+		{
+			echo "set terminal pngcairo noenhanced size 1400,$((((n + 1) / 2) * 330)) font ',9'"
+			echo "set output '$OUT/bulk_cwnd_rtt.png'"
+			echo "set multiplot layout $(((n + 1) / 2)),2 title 'bulk: 1 flow, 50 Mbit/s, 50 ms, 2-BDP buffer (repetition 1)'"
+			echo "set xlabel 'time (s)'; set ylabel 'cwnd (packets)'; set y2label 'RTT (ms)'"
+			echo "set ytics nomirror; set y2tics; set key top left; set grid"
+			echo "set yrange [0:*]; set y2range [0:250]"
+			for t in $ORDER; do
+				[ -s "$D/bulk.$t" ] || continue
+				echo "set title '$t'"
+				echo "plot '$D/bulk.$t' using 1:2 with lines lw 1.5 title 'cwnd', '' using 1:3 axes x1y2 with lines lw 1 title 'srtt'"
+			done
+			echo "unset multiplot"
+		} > "$D/bulk.gp"
+		gnuplot "$D/bulk.gp" && PLOTS="$PLOTS bulk_cwnd_rtt.png"
+	fi
+	# fairness: 0.5 s rates of the three flows, repetition 1
+	n=0
+	for t in $ORDER; do
+		[ -s "$RAW/fair.$t.r1.1.samples" ] || continue
+		for i in 1 2 3; do
+			awk -v T0="$(first_sample_us "$RAW/fair.$t.r1.1.samples")" '!/^#/ {
+				b = int(($1 - T0) / 500000); last[b] = $6; if (b > mx) mx = b; if (mn == "" || b < mn) mn = b }
+				END { c = 0; for (b = 0; b <= mx; b++) { p = c; if (b in last) c = last[b]; if (b > mn) printf "%.2f %.2f\n", (b + 1) * 0.5, (c - p) * 8 / 0.5 / 1e6 } }' \
+				"$RAW/fair.$t.r1.$i.samples" > "$D/fair.$t.$i"
+		done
+		n=$((n + 1))
+	done
+	if [ $n -gt 0 ]; then
+		{
+			echo "set terminal pngcairo noenhanced size 1400,$((((n + 1) / 2) * 300)) font ',9'"
+			echo "set output '$OUT/fairness.png'"
+			echo "set multiplot layout $(((n + 1) / 2)),2 title '3 flows joining 4 s apart: goodput per 0.5 s (repetition 1)'"
+			echo "set xlabel 'time (s)'; set ylabel 'Mbit/s'; set key top right; set grid; set yrange [0:55]"
+			for t in $ORDER; do
+				[ -s "$D/fair.$t.1" ] || continue
+				echo "set title '$t'"
+				echo "plot '$D/fair.$t.1' with lines lw 1.5 title 'flow 1', '$D/fair.$t.2' with lines lw 1.5 title 'flow 2', '$D/fair.$t.3' with lines lw 1.5 title 'flow 3'"
+			done
+			echo "unset multiplot"
+		} > "$D/fair.gp"
+		gnuplot "$D/fair.gp" && PLOTS="$PLOTS fairness.png"
+	fi
+	# 64 MiB pull: cwnd over time per algorithm
+	plot=""
+	for t in $ORDER; do
+		f=$(ls "$RAW"/wan64m.$t.r1.srv.* 2>/dev/null | head -n 1)
+		[ -n "$f" ] && [ -s "$f" ] || continue
+		awk '!/^#/ { if (t0 == "") t0 = $1; printf "%.3f %d %.2f\n", ($1 - t0) / 1e6, $2, $3 / 1000 }' "$f" > "$D/w64.$t"
+		plot="$plot, '$D/w64.$t' using 1:2 with lines lw 1.5 title '$t'"
+	done
+	if [ -n "$plot" ]; then
+		{
+			echo "set terminal pngcairo noenhanced size 1000,500 font ',9'"
+			echo "set output '$OUT/wan64m_cwnd.png'"
+			echo "set title '64 MiB pull, 100 Mbit/s, 100 ms RTT (BDP 825 packets): congestion window (repetition 1)'"
+			echo "set xlabel 'time since the server accepted (s)'; set ylabel 'cwnd (packets)'; set grid; set key top right"
+			echo "plot ${plot#, }"
+		} > "$D/w64.gp"
+		gnuplot "$D/w64.gp" && PLOTS="$PLOTS wan64m_cwnd.png"
+	fi
+	rm -rf "$D"
+fi
+{
+	echo
+	echo "## Plots"
+	echo
+	for p in $PLOTS; do echo "![${p%.png}]($p)"; echo; done
+	[ -n "$PLOTS" ] || echo "(gnuplot not found: no plots)"
+	echo "## Notes"
+	echo
+	if [ -s "$RES/notes.md" ]; then cat "$RES/notes.md"; fi
+} >> "$T"
+if [ -s "$HERE/NOTES.md" ]; then cat "$HERE/NOTES.md" >> "$T"; fi
+mv "$T" "$OUT/RESULTS.md"
+
+# --- print the tables -----------------------------------------------------------------------
+sed -n '/^## Single flow/,/^## Plots/p' "$OUT/RESULTS.md" | grep -v '^## Plots'
+echo
+echo "bench: wrote $OUT/RESULTS.md$(for p in $PLOTS; do printf ' %s' "$OUT/$p"; done) (raw data in $RES)"
