@@ -109,7 +109,7 @@ jvals() {
 
 # start_server PORT CONNS: a bounded fa_flow server in fa_rcv
 start_server() {
-	in_rcv "$FA_FLOW" server -b "$RCV_IP" -p "$1" -n "$2" -t 90 &
+	in_rcv "$FA_FLOW" server -b "$RCV_IP" -p "$1" -n "$2" -t 250 &
 	PIDS="$PIDS $!"
 	sleep 0.5
 }
@@ -133,12 +133,15 @@ stop_flows() {
 
 # --- phase 1: three fast_adaptive flows and one cubic ---------------------------
 
+T0=$SECONDS
 start_server 5601 4
-start_client 5601 -C "$FA_CC" -n 3 -t 40
+# (bounded; stop_flows ends them when the phase is done)
+start_client 5601 -C "$FA_CC" -n 3 -t 240
 sleep 3
-start_client 5601 -C cubic -w 250000 -t 37
+start_client 5601 -C cubic -w 250000 -t 240
 sleep 9
 
+ktap_info "phase 1 flows running for $((SECONDS - T0)) s"
 fc show --json > "$W/show.json" 2> "$W/show.err"
 rc=$?
 fc show > "$W/show.txt" 2>&1
@@ -150,8 +153,9 @@ ktap_result $? "show --json lists exactly the 3 $FA_CC flows (got $n, $others of
 
 bad=0
 for b in $(jvals "$W/show.json" base_rtt_us); do
-	if [ "$b" = null ] || [ $((b * 10)) -lt $((RTT * 900)) ] ||
-	   [ $((b * 10)) -gt $((RTT * 1100)) ]; then
+	# b in us, RTT in ms: 0.9 RTT <= b <= 1.1 RTT
+	if [ "$b" = null ] || [ $((b * 10)) -lt $((RTT * 9000)) ] ||
+	   [ $((b * 10)) -gt $((RTT * 11000)) ]; then
 		bad=$((bad + 1))
 	fi
 done
@@ -184,9 +188,10 @@ n2=$(jvals "$W/show-nobody.json" cc | grep -cx "$FA_CC")
 [ $rc -eq 0 ] && [ "$n2" -eq 3 ]
 ktap_result $? "an unprivileged user (uid 65534) reads the same 3 flows"
 
-fc doctor --json > "$W/doctor-bulk.json"
+fc doctor --json --interval 2000 > "$W/doctor-bulk.json"
 lims=$(jvals "$W/doctor-bulk.json" limit | tr '\n' ' ')
-fc doctor > "$W/doctor-bulk.txt"
+ktap_info "$(jvals "$W/doctor-bulk.json" summary)"
+fc doctor --interval 500 > "$W/doctor-bulk.txt"
 ktap_info "$(cat "$W/doctor-bulk.txt")"
 [ "$(jvals "$W/doctor-bulk.json" limit | grep -cx cwnd)" -eq 3 ]
 ktap_result $? "doctor: the bulk $FA_CC flows are cwnd-limited (got: $lims)"
@@ -220,37 +225,40 @@ stop_flows
 
 # --- phase 2: receiver tcp_rmem clamped --------------------------------------------
 
+ktap_info "phase 2 at $((SECONDS - T0)) s"
 RMEM_SAVED=$(in_rcv sysctl -n net.ipv4.tcp_rmem)
 in_rcv sysctl -qw net.ipv4.tcp_rmem="4096 32768 65536"
 start_server 5602 1
-start_client 5602 -C "$FA_CC" -t 20
-sleep 6
-fc doctor --json dport 5602 > "$W/doctor-rwnd.json"
-fc doctor dport 5602 > "$W/doctor-rwnd.txt"
-ktap_info "receiver tcp_rmem 4096 32768 65536:"
+start_client 5602 -C "$FA_CC" -t 240
+sleep 8
+fc doctor --json --interval 2000 dport 5602 > "$W/doctor-rwnd.json"
+fc doctor --interval 500 dport 5602 > "$W/doctor-rwnd.txt"
+ktap_info "receiver tcp_rmem 4096 32768 65536: $(jvals "$W/doctor-rwnd.json" summary)"
 ktap_info "$(cat "$W/doctor-rwnd.txt")"
 lim=$(jvals "$W/doctor-rwnd.json" limit)
-[ "$lim" = rwnd ] && grep -q tcp_rmem "$W/doctor-rwnd.txt"
+[ "$lim" = rwnd ] && grep -q tcp_rmem "$W/doctor-rwnd.json"
 ktap_result $? "doctor names the rmem-clamped flow rwnd-limited and advises tcp_rmem (got $lim)"
 stop_flows
 in_rcv sysctl -qw net.ipv4.tcp_rmem="$RMEM_SAVED"
 
 # --- phase 3: SO_SNDBUF clamped -------------------------------------------------------
 
+ktap_info "phase 3 at $((SECONDS - T0)) s"
 start_server 5603 1
-start_client 5603 -C "$FA_CC" -S 16384 -t 20
-sleep 6
-fc doctor --json dport 5603 > "$W/doctor-sndbuf.json"
-fc doctor dport 5603 > "$W/doctor-sndbuf.txt"
-ktap_info "sender SO_SNDBUF 16384:"
+start_client 5603 -C "$FA_CC" -S 16384 -t 240
+sleep 8
+fc doctor --json --interval 2000 dport 5603 > "$W/doctor-sndbuf.json"
+fc doctor --interval 500 dport 5603 > "$W/doctor-sndbuf.txt"
+ktap_info "sender SO_SNDBUF 16384: $(jvals "$W/doctor-sndbuf.json" summary)"
 ktap_info "$(cat "$W/doctor-sndbuf.txt")"
 lim=$(jvals "$W/doctor-sndbuf.json" limit)
-[ "$lim" = sndbuf ] && grep -q SO_SNDBUF "$W/doctor-sndbuf.txt"
+[ "$lim" = sndbuf ] && grep -q SO_SNDBUF "$W/doctor-sndbuf.json"
 ktap_result $? "doctor names the SO_SNDBUF-clamped flow sndbuf-limited and advises SO_SNDBUF (got $lim)"
 stop_flows
 
 # --- params against the module ---------------------------------------------------------
 
+ktap_info "params at $((SECONDS - T0)) s"
 "$FASTCTL" params > "$W/params.txt" 2>&1
 rc=$?
 PARAM_SAVED=$(cat "$FA_PARAMS/update_rtts")

@@ -171,7 +171,6 @@ static int one_client(const char *addr, const char *port, const char *bind_addr,
 		return 1;
 	if (rcvbuf && set_int(fd, SOL_SOCKET, SO_RCVBUF, rcvbuf, "SO_RCVBUF"))
 		return 1;
-	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	if (bind_addr) {
 		if (resolve(bind_addr, "0", 1, &bs, &blen) ||
 		    bind(fd, (struct sockaddr *)&bs, blen)) {
@@ -185,6 +184,8 @@ static int one_client(const char *addr, const char *port, const char *bind_addr,
 			strerror(errno));
 		return 1;
 	}
+	/* after connect: a slow handshake must not time out */
+	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
 	memset(buf, 'x', sizeof(buf));
 	start = now();
 	end = start + secs;
