@@ -88,6 +88,16 @@ def shares(meta, active):
     return {i: 1.0 / n for i in active}
 
 
+def true_min_rtt_us(meta, f):
+    """propagation RTT plus the serialisation of one data packet and its ACK
+    on every link of the path (as fa-sim computes the oracle base RTT)"""
+    if "min_rtt_us" in f:
+        return f["min_rtt_us"]
+    c = meta["rate_bps"]
+    per_bit = 2.0 / (10 * c) + f.get("hops", 1) / c
+    return f["rtt_ms"] * 1e3 + (meta["wire_bytes"] + 42) * 8 * per_bit * 1e6
+
+
 def events_of(meta):
     ev = []
     for i, f in enumerate(meta["flows"]):
@@ -213,12 +223,23 @@ def analyze(prefix):
         tot = sum(sum(c["f%d_pkts" % i][j0:]) for i in on)
         util_total.append(100.0 * tot / (cap_per_sample * max(1, len(T) - j0)))
     drops = [c["q%d_drops" % b][-1] if T else 0 for b in range(nb)]
+    # base RTT the law holds at the end vs the true minimum RTT, per
+    # fast_adaptive flow (ms); and how often it moved up (adopted a longer path)
+    base_err, base_up = {}, {}
+    for i, f in enumerate(meta["flows"]):
+        if f["cc"] != "fast":
+            continue
+        b = [v for v in c["f%d_base_us" % i] if v > 0]
+        if not b:
+            continue
+        base_err[i] = (b[-1] - true_min_rtt_us(meta, f)) / 1e3
+        base_up[i] = sum(1 for x, y in zip(b, b[1:]) if y > x)
     return {
         "prefix": prefix, "meta": meta, "phases": phases,
         "util_total_pct": util_total,
         "qdelay_mean_ms": [mean(q[j0:]) for q in qdelay],
         "qdelay_p95_ms": [pct(q[j0:], 95) for q in qdelay],
-        "drops": drops,
+        "drops": drops, "base_err_ms": base_err, "base_up": base_up,
         "series": {"t": T, "rate": rate, "q_pkts": qpk, "qdelay_ms": qdelay,
                    "cwnd": [c["f%d_cwnd" % i] for i in range(n)]},
     }

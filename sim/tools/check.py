@@ -20,6 +20,10 @@ RUNS = {
     "both": BASE + ["--adaptive_gain=1", "--adaptive_ss=1"],
     "classic": BASE + ["--adaptive_gain=0", "--adaptive_ss=0", "--gamma_fixed=512",
                        "--ss_delay_us=750"],
+    # the law must be able to lower the window below the ssthresh that slow
+    # start left (ss_exit_pkts > alpha): the queue settles at 2 alpha
+    "lower": ["--rate=96", "--n=2", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
+              "--start=0,0.001", "--time=5", "--cc=fast", "--alpha_pkts=20", "--ss_exit_pkts=40"],
     "leave": ["--rate=96", "--n=2", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
               "--start=0,0.001", "--stop=-1,3", "--time=6", "--cc=fast",
               "--alpha_pkts=%d" % ALPHA],
@@ -82,6 +86,11 @@ def main():
         check("classic: slow start ends on the 0.75 ms delay rule", rules == [2, 2, 2], "rules %s" % rules)
         check("classic: steady utilisation >= 95 %", ph["util_pct"][0] >= 95.0, "%.1f %%" % ph["util_pct"][0])
         check("classic: Jain index >= 0.95", ph["jain"] >= 0.95, "%.4f" % ph["jain"])
+    if "lower" in res:
+        ph = res["lower"]["phases"][0]
+        q = ph["queue_pkts"][0]
+        check("ss_exit_pkts = 2 alpha: the law brings the queue down to 2 alpha (ssthresh follows the law)",
+              abs(q - 40) <= 4, "%.1f packets vs 40" % q)
     if "leave" in res:
         r = res["leave"]
         s = r["series"]

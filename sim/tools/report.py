@@ -89,7 +89,7 @@ def table(exp, results, label):
     L = []
     hdr = ["variant", "conv to fair share, s", "settle, s", "queue settle, s", "overshoot, %",
            "util steady / total, %", "queue steady, pkts (target)", "q delay mean / p95, ms",
-           "Jain", "drops", "wall, s"]
+           "Jain", "drops", "base RTT error at end, ms", "wall, s"]
     L.append("| " + " | ".join(hdr) + " |")
     L.append("|" + "---|" * len(hdr))
     for var, r in results:
@@ -114,8 +114,10 @@ def table(exp, results, label):
                                                   fmt(r["qdelay_mean_ms"][1], 2), fmt(r["qdelay_p95_ms"][1], 2))
         jain = j.join("%.3f" % p["jain"] for p in ph)
         drops = "+".join("%d" % d for d in r["drops"])
+        berr = ", ".join("%.2f%s" % (v, " (%d up)" % r["base_up"][i] if r["base_up"].get(i) else "")
+                         for i, v in sorted(r["base_err_ms"].items())) or "—"
         L.append("| " + " | ".join([label.get(var, var), conv, settle, qconv, over, util, q, qd, jain, drops,
-                                    "%.0f" % r["meta"]["wall_s"]]) + " |")
+                                    berr, "%.0f" % r["meta"]["wall_s"]]) + " |")
     if multi:
         L.append("")
         L.append("Columns with ' / ' list the phases in order: " + "; ".join(evs) + ".")
