@@ -55,9 +55,11 @@ static int parse(const char *s, uint64_t *v)
 		size_t klen;
 		int i;
 
-		while (*s == ' ' || *s == '\t')
+		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
 			s++;
-		end = s + strcspn(s, " \t\n");
+		end = s + strcspn(s, " \t\r\n");
+		if (end == s)
+			break;
 		eq = memchr(s, '=', (size_t)(end - s));
 		if (!eq) {
 			s = end;
