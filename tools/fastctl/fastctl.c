@@ -533,6 +533,48 @@ static int cmd_watch(int argc, char **argv)
 /* ------------------------------------------------------------------ */
 /* doctor */
 
+struct snapmap {
+	struct {
+		uint64_t cookie;
+		struct fc_snaps s;
+	} *v;
+	size_t n;
+};
+
+static struct fc_snaps *snap_find(struct snapmap *m, uint64_t cookie)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->v[i].cookie == cookie)
+			return &m->v[i].s;
+	return NULL;
+}
+
+/* Count one snapshot of every flow in fs. */
+static void snap_count(struct snapmap *m, const struct fc_flows *fs)
+{
+	size_t i;
+
+	for (i = 0; i < fs->n; i++) {
+		struct fc_snaps *sn = snap_find(m, fs->v[i].cookie);
+
+		if (!sn) {
+			void *v = realloc(m->v, (m->n + 1) * sizeof(*m->v));
+
+			if (!v)
+				die_fail("out of memory");
+			m->v = v;
+			m->v[m->n].cookie = fs->v[i].cookie;
+			sn = &m->v[m->n++].s;
+			sn->n = sn->sndbuf = 0;
+		}
+		sn->n++;
+		if (fc_snap_sndbuf_limited(&fs->v[i]))
+			sn->sndbuf++;
+	}
+}
+
 static void doctor_text(const struct fc_flow *fl, const struct fc_view *v,
 			const struct fc_verdict *r)
 {
@@ -603,6 +645,7 @@ static int cmd_doctor(int argc, char **argv)
 	struct opts o = { .interval_ms = 1000 };
 	struct fc_flows a = { 0 }, b = { 0 };
 	struct fc_doctor_opts dopt = { 0 };
+	struct snapmap snaps = { 0 };
 	struct selector s;
 	struct fa_params p;
 	struct fc_json j;
@@ -615,8 +658,21 @@ static int cmd_doctor(int argc, char **argv)
 
 	sample(&s, &a);
 	if (o.interval_ms) {
-		sleep_until(mono_now() + o.interval_ms / 1e3);
+		/* snapshots every ~100 ms in between, for the send buffer */
+		int k, nsnap = o.interval_ms / 100 < 2 ? 2 : o.interval_ms / 100;
+		double t0 = mono_now(), step = o.interval_ms / 1e3 / nsnap;
+		struct fc_flows mid = { 0 };
+
+		snap_count(&snaps, &a);
+		for (k = 1; k < nsnap; k++) {
+			sleep_until(t0 + k * step);
+			sample(&s, &mid);
+			snap_count(&snaps, &mid);
+		}
+		sleep_until(t0 + o.interval_ms / 1e3);
 		sample(&s, &b);
+		snap_count(&snaps, &b);
+		fc_flows_free(&mid);
 	}
 	fc_params_live(&p);
 
@@ -640,7 +696,9 @@ static int cmd_doctor(int argc, char **argv)
 				for (k = 0; k < a.n; k++)
 					if (a.v[k].cookie == cur->v[i].cookie)
 						prev = &a.v[k];
-			fc_doctor(prev, &cur->v[i], &p, &dopt, &r);
+			fc_doctor(prev, &cur->v[i],
+				  o.interval_ms ? snap_find(&snaps, cur->v[i].cookie) : NULL,
+				  &p, &dopt, &r);
 			fc_view_make(&cur->v[i], &p, &v);
 			if (o.json) {
 				doctor_json(&j, &cur->v[i], &v, &r);
@@ -660,6 +718,7 @@ static int cmd_doctor(int argc, char **argv)
 	}
 	fc_flows_free(&a);
 	fc_flows_free(&b);
+	free(snaps.v);
 	free(o.pos);
 	return fflush(stdout) ? FC_EXIT_FAIL : FC_EXIT_OK;
 }

@@ -210,8 +210,8 @@ struct fc_view {
 	uint64_t busy_us, rwnd_limited_us, sndbuf_limited_us;
 	bool snd_wnd_known;
 	uint32_t snd_wnd;
-	bool sndbuf_known, rcvbuf_known;
-	uint32_t sndbuf, rcvbuf;
+	bool sndbuf_known, rcvbuf_known, wmem_known, notsent_known;
+	uint32_t sndbuf, rcvbuf, wmem_queued, notsent_bytes;
 };
 
 void fc_view_make(const struct fc_flow *fl, const struct fa_params *p,
@@ -303,6 +303,8 @@ struct fc_verdict {
 	double window_s;
 	/* fractions of the window (or of busy time when cumulative) */
 	double f_cwnd, f_rwnd, f_sndbuf, f_app;
+	double f_sndbuf_kernel;	/* tcpi_sndbuf_limited alone */
+	double f_sndbuf_snap;	/* snapshots alone, -1 if none */
 	uint64_t bdp_bytes;	/* delivery_rate * min_rtt, 0 if unknown */
 	double loss_pct;	/* retransmitted segments, percent */
 	char summary[FC_LINE];
@@ -313,12 +315,31 @@ struct fc_verdict {
 };
 
 /*
+ * Snapshots of one socket taken during the doctor window: how many, and in
+ * how many it looked send-buffer-limited (fc_snap_sndbuf_limited).
+ */
+struct fc_snaps {
+	int n;
+	int sndbuf;
+};
+
+/*
+ * One snapshot: everything written is in flight (notsent < 1 MSS), the
+ * congestion window has room (in flight < cwnd - 1) and the send buffer is
+ * at least half full, so the application is waiting for buffer space, not
+ * for the network.  The kernel's tcpi_sndbuf_limited stopwatch misses such
+ * flows on some kernels (seen on 6.12); this is the second opinion.
+ */
+bool fc_snap_sndbuf_limited(const struct fc_flow *fl);
+
+/*
  * Decide what limits the flow.  prev is an earlier sample of the same
- * socket (or NULL: use the counters since the connection started).
+ * socket (or NULL: use the counters since the connection started); snaps,
+ * if not NULL, the snapshots taken in between.
  */
 void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
-	       const struct fa_params *p, const struct fc_doctor_opts *o,
-	       struct fc_verdict *r);
+	       const struct fc_snaps *snaps, const struct fa_params *p,
+	       const struct fc_doctor_opts *o, struct fc_verdict *r);
 
 /* ------------------------------------------------------------------ */
 /* plot: a gnuplot script for a watch CSV. */

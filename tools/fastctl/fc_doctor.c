@@ -64,6 +64,11 @@ static uint64_t sub(uint64_t a, uint64_t b)
 	return a > b ? a - b : 0;
 }
 
+static double fc_min_dbl(double a, double b)
+{
+	return a < b ? a : b;
+}
+
 static double clamp01(double x)
 {
 	return x < 0 ? 0 : (x > 1 ? 1 : x);
@@ -198,9 +203,25 @@ static void advise_cwnd(struct fc_verdict *r, const struct fc_flow *fl,
 	}
 }
 
+bool fc_snap_sndbuf_limited(const struct fc_flow *fl)
+{
+	const struct tcp_info *ti = &fl->info;
+	uint32_t sndbuf, queued, mss;
+
+	if (!fl->has_info || !FC_HAS(fl, tcpi_notsent_bytes) ||
+	    fl->mem_n <= SK_MEMINFO_WMEM_QUEUED)
+		return false;
+	sndbuf = fl->mem[SK_MEMINFO_SNDBUF];
+	queued = fl->mem[SK_MEMINFO_WMEM_QUEUED];
+	mss = ti->tcpi_snd_mss ? ti->tcpi_snd_mss : 1;
+	return sndbuf && queued >= sndbuf / 2 && ti->tcpi_unacked &&
+	       ti->tcpi_notsent_bytes < mss &&
+	       ti->tcpi_unacked + 1 < ti->tcpi_snd_cwnd;
+}
+
 void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
-	       const struct fa_params *p, const struct fc_doctor_opts *o,
-	       struct fc_verdict *r)
+	       const struct fc_snaps *snaps, const struct fa_params *p,
+	       const struct fc_doctor_opts *o, struct fc_verdict *r)
 {
 	struct fc_view v, pv;
 	uint64_t d_acked, d_recv, d_busy, d_rwnd, d_sndbuf;
@@ -254,6 +275,21 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 		if (v.app_limited) {
 			r->f_app = r->f_cwnd;
 			r->f_cwnd = 0;
+		}
+	}
+	/*
+	 * Second opinion on the send buffer from the snapshots: the larger of
+	 * the two is taken out of the congestion window's share.
+	 */
+	r->f_sndbuf_kernel = r->f_sndbuf;
+	r->f_sndbuf_snap = -1;
+	if (snaps && snaps->n >= 2) {
+		r->f_sndbuf_snap = (double)snaps->sndbuf / snaps->n;
+		if (r->f_sndbuf_snap > r->f_sndbuf) {
+			double busy = r->f_cwnd + r->f_sndbuf;
+
+			r->f_sndbuf = fc_min_dbl(r->f_sndbuf_snap, busy);
+			r->f_cwnd = clamp01(busy - r->f_sndbuf);
 		}
 	}
 	if (d_segs)
@@ -338,6 +374,11 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 			 v.sndbuf_known ? fc_fmt_bytes(v.sndbuf, a, sizeof(a)) : "",
 			 v.sndbuf_known ? ")" : "",
 			 100 * r->f_sndbuf, r->windowed ? "time" : "busy time");
+		if (r->f_sndbuf_snap > r->f_sndbuf_kernel)
+			NOTE(r, "seen in %.0f%% of the snapshots (all written data in flight, the window not full, %s queued in the send buffer); the kernel's sndbuf stopwatch says %.0f%%",
+			     100 * r->f_sndbuf_snap,
+			     v.wmem_known ? fc_fmt_bytes(v.wmem_queued, b, sizeof(b)) : "?",
+			     100 * r->f_sndbuf_kernel);
 		advice_buffer(r, &v, o, "on the sender", "tcp_wmem", "SO_SNDBUF",
 			      "16384", "send buffer", v.sndbuf_known ? v.sndbuf / 2 : 0,
 			      "the buffer is not too small for the path; ACKs come back slowly (delayed ACKs, a slow receiver)");

@@ -212,6 +212,10 @@ void fc_view_make(const struct fc_flow *fl, const struct fa_params *p,
 		v->rcvbuf_known = true;
 		v->rcvbuf = fl->mem[SK_MEMINFO_RCVBUF];
 	}
+	if (fl->mem_n > SK_MEMINFO_WMEM_QUEUED) {
+		v->wmem_known = true;
+		v->wmem_queued = fl->mem[SK_MEMINFO_WMEM_QUEUED];
+	}
 
 	if (fl->has_vegas) {
 		v->base_known = rtt_known(fl->vegas.tcpv_minrtt);
@@ -258,6 +262,10 @@ void fc_view_make(const struct fc_flow *fl, const struct fa_params *p,
 		v->busy_us = ti->tcpi_busy_time;
 		v->rwnd_limited_us = ti->tcpi_rwnd_limited;
 		v->sndbuf_limited_us = ti->tcpi_sndbuf_limited;
+	}
+	if (FC_HAS(fl, tcpi_notsent_bytes)) {
+		v->notsent_known = true;
+		v->notsent_bytes = ti->tcpi_notsent_bytes;
 	}
 	if (FC_HAS(fl, tcpi_snd_wnd)) {
 		v->snd_wnd_known = true;
@@ -508,6 +516,8 @@ void fc_json_flow(struct fc_json *j, const struct fc_flow *fl,
 	json_opt_u64(j, "snd_wnd", v->snd_wnd_known, v->snd_wnd);
 	json_opt_u64(j, "sndbuf", v->sndbuf_known, v->sndbuf);
 	json_opt_u64(j, "rcvbuf", v->rcvbuf_known, v->rcvbuf);
+	json_opt_u64(j, "wmem_queued", v->wmem_known, v->wmem_queued);
+	json_opt_u64(j, "notsent_bytes", v->notsent_known, v->notsent_bytes);
 }
 
 /* ------------------------------------------------------------------ */

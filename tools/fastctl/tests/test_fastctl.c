@@ -773,7 +773,7 @@ static void test_doctor(void)
 	set_chrono(&a, 10.0, 5000000, 1000000, 0, 1000000, 0);
 	b = a;
 	set_chrono(&b, 11.0, 6000000, 1800000, 0, 7000000, 0);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_RWND, "rwnd: %s", fc_limit_name(r.limit));
 	CHECK(r.windowed && fabs(r.f_rwnd - 0.8) < 1e-6 &&
 	      fabs(r.f_cwnd - 0.2) < 1e-6 && r.f_app < 1e-6, "rwnd fractions");
@@ -787,22 +787,22 @@ static void test_doctor(void)
 	      "example links: %s", r.advice[0]);
 	/* with --rate: the 1 MiB window already holds 100 Mbit/s x 50 ms */
 	o.rate_bps = 100000000;
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(any_has(r.advice, r.nadvice, "peer's window (1.0MiB) already holds"),
 	      "window big enough: %s", r.advice[0]);
 	/* a 32 KiB window: exact sysctl, 2 x 100 Mbit/s x 50 ms = 1250000 */
 	b.info.tcpi_snd_wnd = 32768;
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(any_has(r.advice, r.nadvice,
 		      "sysctl -w net.ipv4.tcp_rmem='4096 131072 1250000'"),
 	      "rate advice: %s", r.advice[0]);
 	o.rate_bps = 0;
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(any_has(r.notes, r.nnotes, "usually means the application set SO_RCVBUF"),
 	      "small window hint");
 	/* loopback: 2 us RTT, any window holds 1 Gbit/s: the reader is slow */
 	b.info.tcpi_min_rtt = 2;
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(any_has(r.advice, r.nadvice, "reads too slowly"), "slow reader: %s",
 	      r.advice[0]);
 	b.info.tcpi_min_rtt = 50000;
@@ -810,16 +810,52 @@ static void test_doctor(void)
 	/* send-buffer-limited */
 	set_chrono(&a, 10.0, 5000000, 0, 1000000, 1000000, 0);
 	set_chrono(&b, 11.0, 6000000, 0, 1700000, 3000000, 0);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_SNDBUF, "sndbuf: %s", fc_limit_name(r.limit));
 	CHECK(any_has(r.advice, r.nadvice, "tcp_wmem") &&
 	      any_has(r.advice, r.nadvice, "SO_SNDBUF"), "sndbuf advice");
 	CHECK(strstr(r.summary, "4.0MiB") != NULL, "sndbuf size: %s", r.summary);
 
+	/* the kernel's sndbuf stopwatch says nothing; the snapshots do */
+	{
+		struct fc_snaps sn = { .n = 10, .sndbuf = 8 };
+		struct fc_flow x;
+
+		mk_flow(&x, "fast_adaptive", AF_INET, "10.0.1.1", 1, "10.0.2.1", 2);
+		x.info.tcpi_snd_cwnd = 100;
+		x.info.tcpi_unacked = 40;
+		x.info.tcpi_notsent_bytes = 0;
+		x.mem[SK_MEMINFO_SNDBUF] = 32768;
+		x.mem[SK_MEMINFO_WMEM_QUEUED] = 30000;
+		CHECK(fc_snap_sndbuf_limited(&x), "snapshot: sndbuf-limited");
+		x.info.tcpi_unacked = 99;
+		CHECK(!fc_snap_sndbuf_limited(&x), "snapshot: cwnd full");
+		x.info.tcpi_unacked = 40;
+		x.info.tcpi_notsent_bytes = 20000;
+		CHECK(!fc_snap_sndbuf_limited(&x), "snapshot: data waiting (rwnd/cwnd)");
+		x.info.tcpi_notsent_bytes = 0;
+		x.mem[SK_MEMINFO_WMEM_QUEUED] = 4000;
+		CHECK(!fc_snap_sndbuf_limited(&x), "snapshot: buffer nearly empty");
+		x.mem_n = SK_MEMINFO_WMEM_QUEUED;
+		CHECK(!fc_snap_sndbuf_limited(&x), "snapshot: no meminfo");
+
+		set_chrono(&a, 10.0, 5000000, 0, 0, 1000000, 0);
+		set_chrono(&b, 11.0, 6000000, 0, 0, 3000000, 0);
+		fc_doctor(&a, &b, &sn, &p, &o, &r);
+		CHECK(r.limit == FC_LIM_SNDBUF && fabs(r.f_sndbuf - 0.8) < 1e-6 &&
+		      fabs(r.f_cwnd - 0.2) < 1e-6 && r.f_sndbuf_kernel == 0,
+		      "snap sndbuf: %s %f", fc_limit_name(r.limit), r.f_sndbuf);
+		CHECK(any_has(r.notes, r.nnotes, "of the snapshots"), "snap note");
+		sn.sndbuf = 0;
+		fc_doctor(&a, &b, &sn, &p, &o, &r);
+		CHECK(r.limit == FC_LIM_CWND && r.f_sndbuf_snap == 0,
+		      "snap says no: %s", fc_limit_name(r.limit));
+	}
+
 	/* application-limited: busy 20 % of the time */
 	set_chrono(&a, 10.0, 5000000, 0, 0, 1000000, 0);
 	set_chrono(&b, 12.0, 5400000, 0, 0, 1100000, 0);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_APP && fabs(r.f_app - 0.8) < 1e-6,
 	      "app: %s %f", fc_limit_name(r.limit), r.f_app);
 
@@ -827,7 +863,7 @@ static void test_doctor(void)
 	b.info.tcpi_rtt = 90000;
 	set_chrono(&b, 11.0, 6000000, 0, 0, 9000000, 0);
 	set_chrono(&a, 10.0, 5000000, 0, 0, 1000000, 0);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_CWND, "cwnd: %s", fc_limit_name(r.limit));
 	CHECK(any_has(r.advice, r.nadvice, "fills the bottleneck queue"),
 	      "cubic queue advice: %s", r.advice[0]);
@@ -837,14 +873,14 @@ static void test_doctor(void)
 	set_chrono(&a, 10.0, 5000000, 0, 0, 1000000, 0);
 	mk_fa(&b, FA_PHASE_LAW, 512, 50000, 60000);
 	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_CWND, "fa cwnd: %s", fc_limit_name(r.limit));
 	CHECK(any_has(r.notes, r.nnotes, "16.7 packets, alpha = 20"),
 	      "law note: %s", r.notes[0]);
 	CHECK(any_has(r.advice, r.nadvice, "bottleneck is full"), "fa advice");
 	mk_fa(&b, FA_PHASE_SS, 0, 50000, 52000);
 	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(any_has(r.notes, r.nnotes, "ss_exit_pkts = 10"), "ss note");
 
 	/* receiver side */
@@ -852,25 +888,25 @@ static void test_doctor(void)
 	set_chrono(&a, 10.0, 0, 0, 0, 0, 1000000);
 	b = a;
 	set_chrono(&b, 11.0, 0, 0, 0, 0, 6000000);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_RECEIVER, "receiver: %s", fc_limit_name(r.limit));
 
 	/* idle */
 	set_chrono(&b, 11.0, 0, 0, 0, 0, 1000000);
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_IDLE, "idle: %s", fc_limit_name(r.limit));
 
 	/* cumulative (no earlier sample): fractions of busy time */
 	mk_flow(&b, "cubic", AF_INET, "10.0.1.1", 1, "10.0.2.1", 2);
 	set_chrono(&b, 11.0, 1000000, 600000, 100000, 5000000, 0);
-	fc_doctor(NULL, &b, &p, &o, &r);
+	fc_doctor(NULL, &b, NULL, &p, &o, &r);
 	CHECK(!r.windowed && r.limit == FC_LIM_RWND &&
 	      fabs(r.f_rwnd - 0.6) < 1e-6 && fabs(r.f_cwnd - 0.3) < 1e-6,
 	      "cumulative: %s", fc_limit_name(r.limit));
 	b.info.tcpi_rwnd_limited = 0;
 	b.info.tcpi_sndbuf_limited = 0;
 	b.info.tcpi_delivery_rate_app_limited = 1;
-	fc_doctor(NULL, &b, &p, &o, &r);
+	fc_doctor(NULL, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_APP, "cumulative app: %s", fc_limit_name(r.limit));
 
 	/* loss */
@@ -881,13 +917,13 @@ static void test_doctor(void)
 	set_chrono(&b, 11.0, 6000000, 0, 0, 2000000, 0);
 	b.info.tcpi_segs_out = 2000;
 	b.info.tcpi_total_retrans = 50;
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(fabs(r.loss_pct - 5.0) < 1e-6 &&
 	      any_has(r.advice, r.nadvice, "retransmitted"), "loss %f",
 	      r.loss_pct);
 
 	b.has_info = false;
-	fc_doctor(&a, &b, &p, &o, &r);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
 	CHECK(r.limit == FC_LIM_IDLE && strstr(r.summary, "no tcp_info"),
 	      "no info");
 
