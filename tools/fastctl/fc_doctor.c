@@ -90,8 +90,11 @@ static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 			  const struct fc_doctor_opts *o, const char *where,
 			  const char *sysctl, const char *sockopt,
 			  const char *mid, const char *noun, uint64_t cur,
-			  const char *slow)
+			  unsigned int overhead, const char *slow)
 {
+	/* what cur carries: a window all of it, a buffer 1/overhead of it */
+	uint64_t carry = cur / overhead;
+
 	char a[24], b[24], c[24], d[24];
 	uint32_t rtt = v->min_rtt_known ? v->min_rtt_us : v->srtt_us;
 
@@ -110,7 +113,7 @@ static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 
 		fc_fmt_rate(o->rate_bps, a, sizeof(a));
 		fc_fmt_bytes(need, b, sizeof(b));
-		if (cur && cur >= need / 2)
+		if (cur && carry >= need / 2)
 			ADVICE(r, "the %s (%s) already holds the BDP of %s x %s = %s: %s",
 			       noun, d, a, c, fc_fmt_bytes(need / 2, b, sizeof(b)),
 			       slow);
@@ -120,7 +123,7 @@ static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 			       c, sockopt);
 		return;
 	}
-	if (cur && cur >= buf_for(1000000000, rtt) / 2) {
+	if (cur && carry >= buf_for(1000000000, rtt) / 2) {
 		ADVICE(r, "the %s (%s) already holds the BDP of 1 Gbit/s at %s: %s",
 		       noun, d, c, slow);
 		return;
@@ -321,7 +324,7 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 			     fc_fmt_bytes(v.rcvbuf, b, sizeof(b)));
 		advice_buffer(r, &v, o, "if the peer is rwnd-limited, on this host",
 			      "tcp_rmem", "SO_RCVBUF", "131072",
-			      "receive buffer", v.rcvbuf_known ? v.rcvbuf / 2 : 0,
+			      "receive buffer", v.rcvbuf_known ? v.rcvbuf : 0, 2,
 			      "if the peer is rwnd-limited, this application reads too slowly");
 		return;
 	}
@@ -364,7 +367,7 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 			     fc_fmt_us(v.min_rtt_us, true, c, sizeof(c)));
 		advice_buffer(r, &v, o, "on the receiver", "tcp_rmem",
 			      "SO_RCVBUF", "131072", "peer's window",
-			      v.snd_wnd_known ? v.snd_wnd : 0,
+			      v.snd_wnd_known ? v.snd_wnd : 0, 1,
 			      "the window is not too small for the path; the receiving application reads too slowly");
 		break;
 	case FC_LIM_SNDBUF:
@@ -380,7 +383,7 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 			     v.wmem_known ? fc_fmt_bytes(v.wmem_queued, b, sizeof(b)) : "?",
 			     100 * r->f_sndbuf_kernel);
 		advice_buffer(r, &v, o, "on the sender", "tcp_wmem", "SO_SNDBUF",
-			      "16384", "send buffer", v.sndbuf_known ? v.sndbuf / 2 : 0,
+			      "16384", "send buffer", v.sndbuf_known ? v.sndbuf : 0, 2,
 			      "the buffer is not too small for the path; ACKs come back slowly (delayed ACKs, a slow receiver)");
 		break;
 	case FC_LIM_APP:
