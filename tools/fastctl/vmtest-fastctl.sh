@@ -107,9 +107,11 @@ jvals() {
 	sed -n "s/^      \"$2\": \(.*\)$/\1/p" "$1" | sed 's/,$//; s/^"\(.*\)"$/\1/'
 }
 
-# start_server PORT CONNS: a bounded fa_flow server in fa_rcv
+# start_server PORT CONNS: a bounded fa_flow server in fa_rcv.  ip netns
+# exec execs the program, so $! is fa_flow itself (a function run with &
+# would be a subshell, and killing it would leave fa_flow running).
 start_server() {
-	in_rcv "$FA_FLOW" server -b "$RCV_IP" -p "$1" -n "$2" -t 250 &
+	ip netns exec "$NS_RCV" "$FA_FLOW" server -b "$RCV_IP" -p "$1" -n "$2" -t 250 &
 	PIDS="$PIDS $!"
 	sleep 0.5
 }
@@ -118,7 +120,7 @@ start_server() {
 start_client() {
 	local port=$1
 	shift
-	in_snd "$FA_FLOW" client -c "$RCV_IP" -p "$port" "$@" &
+	ip netns exec "$NS_SND" "$FA_FLOW" client -c "$RCV_IP" -p "$port" "$@" &
 	PIDS="$PIDS $!"
 }
 
@@ -280,4 +282,6 @@ rc=$?
 	[ "$(wc -l < "$W/params-bad.txt")" -eq 1 ]
 ktap_result $? "params refuses alpha_pkts=0 before writing: exit $rc, $(cat "$W/params-bad.txt")"
 
+left=$(pgrep -af "$FA_FLOW")
+[ -z "$left" ] || ktap_info "still running (a bug): $left"
 ktap_finish
