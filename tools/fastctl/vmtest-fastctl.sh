@@ -100,6 +100,7 @@ net_dumbbell $RATE $RTT $BDP_MULT || { ktap_info "netem setup failed"; exit 1; }
 ktap_info "bottleneck $RATE Mbit/s, RTT $RTT ms, buffer $NET_LIMIT packets; fastctl $("$FASTCTL" --version)"
 
 fc() { in_snd "$FASTCTL" "$@"; }
+at() { ktap_info "[$((SECONDS - T0)) s] $*"; }
 
 # jvals FILE FIELD: the values of a flow-level field of fastctl's pretty
 # JSON, one line per flow (flow members are indented by 6 spaces).
@@ -143,7 +144,7 @@ sleep 3
 start_client 5601 -C cubic -w 250000 -t 240
 sleep 9
 
-ktap_info "phase 1 flows running for $((SECONDS - T0)) s"
+at "phase 1: show"
 fc show --json > "$W/show.json" 2> "$W/show.err"
 rc=$?
 fc show > "$W/show.txt" 2>&1
@@ -183,6 +184,7 @@ cc_all=$(awk 'NR > 1 { print $3 }' "$W/show-a.txt" | sort | uniq -c | awk '{ pri
 	[ "$(awk -v cc="$FA_CC" 'NR > 1 && $3 == cc' "$W/show-a.txt" | wc -l)" -eq 3 ]
 ktap_result $? "show -a also lists the cubic flow ($cc_all)"
 
+at "show as uid 65534"
 in_snd setpriv --reuid=65534 --regid=65534 --clear-groups \
 	"$FASTCTL" show --json > "$W/show-nobody.json" 2>&1
 rc=$?
@@ -190,6 +192,7 @@ n2=$(jvals "$W/show-nobody.json" cc | grep -cx "$FA_CC")
 [ $rc -eq 0 ] && [ "$n2" -eq 3 ]
 ktap_result $? "an unprivileged user (uid 65534) reads the same 3 flows"
 
+at "doctor"
 fc doctor --json --interval 2000 > "$W/doctor-bulk.json"
 lims=$(jvals "$W/doctor-bulk.json" limit | tr '\n' ' ')
 ktap_info "$(jvals "$W/doctor-bulk.json" summary)"
@@ -198,6 +201,7 @@ ktap_info "$(cat "$W/doctor-bulk.txt")"
 [ "$(jvals "$W/doctor-bulk.json" limit | grep -cx cwnd)" -eq 3 ]
 ktap_result $? "doctor: the bulk $FA_CC flows are cwnd-limited (got: $lims)"
 
+at "watch"
 fc watch --interval 200 --duration 3 --csv "$W/watch.csv" > "$W/watch.txt" 2>&1
 rc=$?
 ktap_info "$(head -6 "$W/watch.txt")"
@@ -216,6 +220,7 @@ awk -F, -v rc=$rc '
 	}' "$W/watch.csv"
 ktap_result $? "watch --csv: time increases per flow, base RTT and backlog filled, 3 flows"
 
+at "plot"
 if command -v gnuplot > /dev/null; then
 	"$FASTCTL" plot "$W/watch.csv" -o "$W/watch.png" > "$W/plot.txt" 2>&1 &&
 		[ -s "$W/watch.png" ]
@@ -227,7 +232,7 @@ stop_flows
 
 # --- phase 2: receiver tcp_rmem clamped --------------------------------------------
 
-ktap_info "phase 2 at $((SECONDS - T0)) s"
+at "phase 2"
 RMEM_SAVED=$(in_rcv sysctl -n net.ipv4.tcp_rmem)
 in_rcv sysctl -qw net.ipv4.tcp_rmem="4096 32768 65536"
 start_server 5602 1
@@ -245,7 +250,7 @@ in_rcv sysctl -qw net.ipv4.tcp_rmem="$RMEM_SAVED"
 
 # --- phase 3: SO_SNDBUF clamped -------------------------------------------------------
 
-ktap_info "phase 3 at $((SECONDS - T0)) s"
+at "phase 3"
 start_server 5603 1
 start_client 5603 -C "$FA_CC" -S 16384 -t 240
 sleep 8
@@ -260,7 +265,7 @@ stop_flows
 
 # --- params against the module ---------------------------------------------------------
 
-ktap_info "params at $((SECONDS - T0)) s"
+at "params"
 "$FASTCTL" params > "$W/params.txt" 2>&1
 rc=$?
 PARAM_SAVED=$(cat "$FA_PARAMS/update_rtts")
@@ -282,6 +287,7 @@ rc=$?
 	[ "$(wc -l < "$W/params-bad.txt")" -eq 1 ]
 ktap_result $? "params refuses alpha_pkts=0 before writing: exit $rc, $(cat "$W/params-bad.txt")"
 
+at "done"
 left=$(pgrep -af "$FA_FLOW")
 [ -z "$left" ] || ktap_info "still running (a bug): $left"
 ktap_finish
