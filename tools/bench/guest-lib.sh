@@ -130,10 +130,12 @@ bsleep() {
 
 # A sleeper in the sender and the router namespaces, whose /proc/PID/net/*
 # show those namespaces' counters without ip netns exec.
+# (ip netns exec execs the command in place, so $! is the sleeper itself; a
+# shell function such as in_snd would run in a subshell of the root namespace.)
 ns_watchers() {
-	in_snd sleep 100000 &
+	ip netns exec "$NS_SND" sleep 100000 &
 	NS_SND_PID=$!
-	in_rtr sleep 100000 &
+	ip netns exec "$NS_RTR" sleep 100000 &
 	NS_RTR_PID=$!
 }
 

@@ -126,7 +126,7 @@ q() { printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"; }
 	echo "export BENCH_PACS=$(q "$BUILD/bench/pacs")"
 	env | grep -E '^(BENCH|DEMO)_[A-Z0-9_]*=' |
 		grep -vE '^BENCH_(SCRIPT|REPO|OUT|PACS)=' |
-		while IFS='=' read -r k v; do echo "export $k=$(q "$v")"; done
+		while IFS='=' read -r k v; do echo "export $k=$(q "$v")"; done || true
 } > "$RESDIR/bench.env"
 
 start=$(date +%s)

@@ -110,8 +110,9 @@ if command -v gnuplot >/dev/null 2>&1 && [ -s "$OUT/summary.dat" ]; then
 	while read -r alg _; do
 		line=$(grep "^alg=$alg " "$OUT/demo.txt")
 		s=$(echo "$line" | sed 's/.*start_us=\([0-9]*\).*/\1/')
+		e=$(echo "$line" | sed 's/.*end_us=\([0-9]*\).*/\1/')
 		base=$(awk -v a="$alg" '$1 == a { print $6 * 1000 }' "$OUT/summary.dat")
-		awk -v s="$s" -v b="$base" '{ printf "%.3f %.2f\n", ($1 - s) / 1e6, ($2 - b) / 1000 }' "$OUT/ping.$alg.log" > "$D/p.$alg"
+		awk -v s="$s" -v e="$e" -v b="$base" '$1 <= e + 1000000 { printf "%.3f %.2f\n", ($1 - s) / 1e6, ($2 - b) / 1000 }' "$OUT/ping.$alg.log" > "$D/p.$alg"
 		f=$(ls "$OUT"/study."$alg".* 2>/dev/null | head -n 1)
 		[ -n "$f" ] && awk -v s="$s" '!/^#/ { printf "%.3f %.3f\n", ($1 - s) / 1e6, $6 / 1048576 }' "$f" > "$D/s.$alg"
 		plot1="$plot1, '$D/p.$alg' using 1:2 with linespoints pt 7 ps 0.4 lw 1.2 title '$alg'"
@@ -121,7 +122,7 @@ if command -v gnuplot >/dev/null 2>&1 && [ -s "$OUT/summary.dat" ]; then
 		echo "set terminal pngcairo noenhanced size 1100,800 font ',10'"
 		echo "set output '$OUT/demo.png'"
 		echo "set multiplot layout 2,1 title 'PACS study pull, 50 Mbit/s, 100 ms RTT, 1-BDP buffer, with an interactive session on the same path'"
-		echo "set grid; set key top right; set xrange [-2:*]"
+		echo "set grid; set key top right; set xrange [-2:$(awk '{ if ($2 > m) m = $2 } END { printf "%d", m + 2 }' "$OUT/summary.dat")]"
 		echo "set title \"radiologist's interactive session: latency added to the idle round trip\""
 		echo "set xlabel 'time since the study was requested (s)'; set ylabel 'added latency (ms)'"
 		echo "plot ${plot1#, }"

@@ -58,8 +58,10 @@ for alg in $ALGS; do
 	rm -rf "/tmp/pacs/recv.$alg"
 	mkdir -p "/tmp/pacs/recv.$alg"
 	pacs_serve "$port" "$cc" 2 -s 50 -l "$OUT/study.$alg" || { failed=1; continue; }
-	in_rcv "$PACS" ping -c "$SND_IP" -p "$port" -o "$OUT/ping.$alg.log" -q 200 -n 2048 \
-		-i 50 -I 100 -t 120 -S 7 &
+	# not through in_rcv: a function would run in a subshell, and $! would
+	# not be the pid of the client (ip netns exec execs it in place)
+	ip netns exec "$NS_RCV" "$PACS" ping -c "$SND_IP" -p "$port" -o "$OUT/ping.$alg.log" \
+		-q 200 -n 2048 -i 50 -I 100 -t 120 -S 7 &
 	ping_pid=$!
 	say "$alg: radiologist's session open, measuring the idle round trip for ${IDLE} s"
 	bsleep "$IDLE"
