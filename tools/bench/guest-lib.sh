@@ -156,11 +156,13 @@ wait_file() {
 # reordering and retransmits spuriously (TCPSACKReorder, DSACKs), and the
 # loss response of the algorithm under test fires without any loss.  RPS
 # steering each veth's receive side to one CPU keeps every hop in order.
-# A deeper per-CPU backlog (net.core.netdev_max_backlog, a host-wide
-# setting of the guest) keeps the one CPU's backlog from dropping bursts:
+# A deeper per-CPU backlog (net.core.netdev_max_backlog >= 10000, a
+# host-wide setting of the guest) keeps the one CPU's backlog from dropping bursts:
 # the bottleneck qdisc must be the only place where packets are lost.
 net_rx_in_order() {
-	sysctl -qw net.core.netdev_max_backlog=10000 &&
+	local b
+	read -r b < /proc/sys/net/core/netdev_max_backlog
+	[ "$b" -ge 10000 ] || echo 10000 > /proc/sys/net/core/netdev_max_backlog
 	in_snd sh -c 'echo 1 > /sys/class/net/snd0/queues/rx-0/rps_cpus' &&
 		in_rtr sh -c 'echo 2 > /sys/class/net/rs0/queues/rx-0/rps_cpus; echo 2 > /sys/class/net/rr0/queues/rx-0/rps_cpus' &&
 		in_rcv sh -c 'echo 1 > /sys/class/net/rcv0/queues/rx-0/rps_cpus'

@@ -80,7 +80,7 @@ make -s -C "$HERE" OUTPUT="$BUILD/bench" all >&2 ||
 # expected).  Never while a selftest VM of this kernel is running: vmtest.sh
 # starts by clearing its results folder.
 if [ ! -s "$INITRD" ]; then
-	if pgrep -f "build/vmtest/$KVER/console.log" >/dev/null 2>&1; then
+	if pgrep -f "$BUILD/vmtest/$KVER/console.log" >/dev/null 2>&1; then
 		err "no $INITRD yet and a selftest VM of $KVER is running: retry when it ends"
 		exit 2
 	fi
