@@ -21,7 +21,7 @@ FASTCTL=${FASTCTL:-$DIR/fastctl}
 FA_FLOW=${FA_FLOW:-$DIR/tests/fa_flow}
 CC=${LIVE_CC:-cubic}
 TMP=$(mktemp -d /tmp/fastctl-live.XXXXXX)
-PORT=$((20000 + $$ % 20000))
+PORT=$((20000 + $$ % 6000 * 2))	# 20000..31998: below the ephemeral range
 PORT2=$((PORT + 1))
 PASS=0
 FAIL=0
@@ -187,7 +187,7 @@ t1=$(date +%s%N)
 head -4 "$TMP/watch" | sed 's/^/# /'
 ms=$(((t1 - t0) / 1000000))
 rows=$(($(wc -l < "$TMP/w.csv") - 1))
-[ $rc -eq 0 ] && [ "$rows" -eq 20 ] && [ $ms -ge 850 ] && [ $ms -lt 3000 ]
+[ $rc -eq 0 ] && [ "$rows" -eq 20 ] && [ $ms -ge 850 ] && [ $ms -lt 10000 ]
 check $? "watch --count 10 --interval 100: 20 CSV rows for 2 flows in ${ms} ms"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 	{ t = $col["time_s"]; f = $col["flow"];
@@ -204,7 +204,7 @@ rc=$?
 t1=$(date +%s%N)
 ms=$(((t1 - t0) / 1000000))
 lines=$(wc -l < "$TMP/w.jsonl")
-[ $rc -eq 0 ] && [ "$lines" -eq 10 ] && [ $ms -lt 2000 ]
+[ $rc -eq 0 ] && [ "$lines" -eq 10 ] && [ $ms -lt 10000 ]
 check $? "watch --duration 0.5 --json: 5 samples x 2 flows as JSON lines ($lines lines, ${ms} ms)"
 if have_python; then
 	python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$TMP/w.jsonl"
