@@ -62,10 +62,17 @@ int fc_param_check_set(const uint32_t *vals, char *err, size_t errlen)
 
 void fc_param_to_fa(const uint32_t *vals, struct fa_params *p)
 {
-#define FC_PARAM_SET(name, def, lo, hi, help)				\
-	p->name = vals[fc_param_index(#name)];
-	FA_PARAM_TABLE(FC_PARAM_SET)
-#undef FC_PARAM_SET
+	p->alpha_pkts = vals[FA_P_ALPHA_PKTS];
+	p->gamma_min = vals[FA_P_GAMMA_MIN];
+	p->gamma_max = vals[FA_P_GAMMA_MAX];
+	p->gamma_fixed = vals[FA_P_GAMMA_FIXED];
+	p->gain_k = vals[FA_P_GAIN_K];
+	p->ss_exit_pkts = vals[FA_P_SS_EXIT_PKTS];
+	p->ss_delay_us = vals[FA_P_SS_DELAY_US];
+	p->update_rtts = vals[FA_P_UPDATE_RTTS];
+	p->adaptive_gain = vals[FA_P_ADAPTIVE_GAIN];
+	p->adaptive_ss = vals[FA_P_ADAPTIVE_SS];
+	p->base_win_ms = vals[FA_P_BASE_WIN_MS];
 	fa_params_sanitize(p);
 }
 

@@ -18,8 +18,10 @@
 #define PLOT_MAX_FLOWS	64
 #define PLOT_MAX_COLS	128
 
-enum { C_T, C_FLOW, C_CWND, C_SRTT, C_BASE, C_AVG, C_MIN, C_BL, C_SRC,
-       C_SPORT, C_DST, C_DPORT, C_CC, C_N };
+enum {
+	C_T, C_FLOW, C_CWND, C_SRTT, C_BASE, C_AVG, C_MIN, C_BL, C_SRC,
+	C_SPORT, C_DST, C_DPORT, C_CC, C_N
+};
 
 static const char *const col_names[C_N] = {
 	"time_s", "flow", "cwnd", "srtt_us", "base_rtt_us", "avg_rtt_us",
