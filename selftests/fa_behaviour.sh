@@ -72,24 +72,38 @@ run_flows() {
 	done
 }
 
-one_flow() { # TAG CC PORT -> prints measure_flow's line
+one_flow() { # TAG CC PORT -> prints measure_flow's line, drops, guest CPU use
 	local tag=$1 s0
-	local stats0 stats1
+	local stats0 stats1 c0 c1
 	stats0=$(net_bottleneck_stats)
+	c0=$(cpu_ticks)
 	run_flows "$tag" "$2" "$3" 1 || return 1
+	c1=$(cpu_ticks)
 	stats1=$(net_bottleneck_stats)
 	s0=$(first_sample_us "$W/$tag.1.samples")
-	echo "$(measure_flow "$W/$tag.1.samples" $((s0 + FROM * 1000000)) $((s0 + DUR * 1000000))) drops=$(($(echo "$stats1" | cut -d' ' -f3) - $(echo "$stats0" | cut -d' ' -f3)))"
+	echo "$(measure_flow "$W/$tag.1.samples" $((s0 + FROM * 1000000)) $((s0 + DUR * 1000000))) drops=$(($(echo "$stats1" | cut -d' ' -f3) - $(echo "$stats0" | cut -d' ' -f3))) guest_cpu_busy_pct=$(cpu_busy_pct "$c0" "$c1")"
 }
 
 # --- one flow, cubic then the congestion control under test ----------------
 
-cubic=$(one_flow cubic1 cubic 5001)
-ktap_info "cubic, 1 flow, ${FROM}..${DUR} s: $cubic"
-if [ $tracing = 1 ]; then fa_trace_start; fi
-fa=$(one_flow fa1 "$FA_CC" 5002)
-if [ $tracing = 1 ]; then fa_trace_stop "$W/fa1.trace"; fi
-ktap_info "$FA_CC, 1 flow, ${FROM}..${DUR} s: $fa"
+# The rig is valid when cubic fills the link.  Under TCG a host short of CPU
+# slows the emulation and nothing then reaches the link rate: such a pair of
+# runs is measured again (up to 3 times); every attempt is reported and only
+# the last one is judged.
+for attempt in 1 2 3; do
+	sd0=$(softnet_drops)
+	cubic=$(one_flow cubic1 cubic 5001)
+	ktap_info "cubic, 1 flow, ${FROM}..${DUR} s: $cubic"
+	if [ $tracing = 1 ]; then fa_trace_start; fi
+	fa=$(one_flow fa1 "$FA_CC" 5002)
+	if [ $tracing = 1 ]; then fa_trace_stop "$W/fa1.trace"; fi
+	ktap_info "$FA_CC, 1 flow, ${FROM}..${DUR} s: $fa"
+	ktap_info "packets dropped outside the bottleneck (softnet backlog): $(($(softnet_drops) - sd0))"
+	c_good=$(field goodput_mbit "$cubic")
+	[ -n "$c_good" ] && fcmp "$c_good >= 0.8 * $RATE" && break
+	[ $attempt -lt 3 ] &&
+		ktap_info "attempt $attempt: cubic reached ${c_good:-?} Mbit/s, the VM is short of CPU; measuring again"
+done
 
 c_good=$(field goodput_mbit "$cubic")
 c_q=$(field qdelay_ms "$cubic")

@@ -56,3 +56,17 @@ fcmp() {
 jain() {
 	echo "$@" | awk '{ for (i = 1; i <= NF; i++) { s += $i; q += $i * $i } printf "%.3f\n", (q > 0 ? s * s / (NF * q) : 0) }'
 }
+
+# The guest's CPU time counters: "busy total" in jiffies over all CPUs.
+cpu_ticks() {
+	local cpu user nice system idle iowait irq softirq steal rest
+	read -r cpu user nice system idle iowait irq softirq steal rest < /proc/stat
+	echo "$((user + nice + system + irq + softirq + steal)) $((user + nice + system + idle + iowait + irq + softirq + steal))"
+}
+
+# cpu_busy_pct "BEFORE" "AFTER" (two cpu_ticks outputs): percent busy
+cpu_busy_pct() {
+	set -- $1 $2
+	[ $(($4 - $2)) -gt 0 ] || { echo 0; return; }
+	echo $(((($3 - $1) * 100) / ($4 - $2)))
+}

@@ -70,6 +70,9 @@ net_setup() {
 	in_snd ip route add default via "$RTR_SND_IP"
 	in_rcv ip route add default via "$RTR_RCV_IP"
 	in_rtr sysctl -qw net.ipv4.ip_forward=1
+	# the per-CPU backlog that veth feeds (global): deep enough that a burst
+	# is never dropped before it reaches the bottleneck's queue
+	sysctl -qw net.core.netdev_max_backlog=100000
 	# every flow starts fresh: no cached ssthresh/RTT from an earlier flow
 	in_snd sysctl -qw net.ipv4.tcp_no_metrics_save=1
 	in_rcv sysctl -qw net.ipv4.tcp_no_metrics_save=1
@@ -100,6 +103,16 @@ net_dumbbell() {
 net_bottleneck_stats() {
 	in_rtr tc -s qdisc show dev "$NET_BOTTLENECK_DEV" |
 		awk '/Sent/ { b = $2; p = $4; d = $7; sub(/,/, "", d) } END { print b, p, d }'
+}
+
+# Packets the kernel dropped from its per-CPU input backlog so far (all CPUs):
+# drops in the rig, not at the emulated bottleneck.
+softnet_drops() {
+	local total=0 a b rest
+	while read -r a b rest; do
+		total=$((total + 16#$b))
+	done < /proc/net/softnet_stat
+	echo $total
 }
 
 # Start a receiver in fa_rcv: net_recv PORT CONNS OUTFILE [FILE]; waits until
