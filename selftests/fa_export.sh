@@ -45,7 +45,9 @@ echo "$line" | grep -q " cong=$FA_CC "
 ktap_result $? "sock_diag INET_DIAG_CONG names $FA_CC"
 
 m=$(echo "$line" | sed -n 's/.* minrtt_us=\([0-9]*\).*/\1/p')
-if [ -n "$m" ] && [ $((m * 10)) -ge $((RTT_US * 9)) ] && [ $((m * 10)) -le $((RTT_US * 11)) ]; then
+if ! fa_is_ours; then
+	ktap_skip "INET_DIAG_VEGASINFO base RTT within 10 %" "$FA_CC fills tcpv_minrtt its own way"
+elif [ -n "$m" ] && [ $((m * 10)) -ge $((RTT_US * 9)) ] && [ $((m * 10)) -le $((RTT_US * 11)) ]; then
 	ktap_ok "INET_DIAG_VEGASINFO base RTT $m us within 10 % of $RTT_US us"
 else
 	ktap_fail "INET_DIAG_VEGASINFO base RTT ${m:-missing} us within 10 % of $RTT_US us"
@@ -74,16 +76,19 @@ eval "$(awk -v rtt=$RTT_US '
 			n, lo, hi, off, avgbad, amin, amax, enbad, nlaw, gmin, gmax
 	}' "$W/samples")"
 ktap_info "TCP_CC_INFO: $n samples, base RTT $lo..$hi us, avg RTT $amin..$amax us, $nlaw in the law phase, gains $glo..$ghi"
-[ "$n" -ge 30 ] && [ "$off" -eq 0 ]
-ktap_result $? "TCP_CC_INFO base RTT within 10 % of $RTT_US us in all $n samples ($lo..$hi us)"
-[ "$n" -ge 30 ] && [ "$avgbad" -eq 0 ]
-ktap_result $? "TCP_CC_INFO avg RTT between base RTT and base + 100 ms in all samples ($amin..$amax us)"
 if fa_is_ours; then
+	[ "$n" -ge 30 ] && [ "$off" -eq 0 ]
+	ktap_result $? "TCP_CC_INFO base RTT within 10 % of $RTT_US us in all $n samples ($lo..$hi us)"
+	[ "$n" -ge 30 ] && [ "$avgbad" -eq 0 ]
+	ktap_result $? "TCP_CC_INFO avg RTT between base RTT and base + 100 ms in all samples ($amin..$amax us)"
 	gl=$(fa_param_get gamma_min)
 	gh=$(fa_param_get gamma_max)
 	[ "$enbad" -eq 0 ] && [ "$nlaw" -gt 0 ] && [ "$glo" -ge "$gl" ] && [ "$ghi" -le "$gh" ]
 	ktap_result $? "tcpv_enabled: bit 0 set, phase valid, gain in [$gl, $gh] ($glo..$ghi over $nlaw law-phase samples)"
 else
-	ktap_skip "tcpv_enabled phase and gain" "fast_adaptive's encoding"
+	why="the mapping of include/uapi/linux/tcp_fast_adaptive.h ($FA_CC fills the fields its own way)"
+	ktap_skip "TCP_CC_INFO base RTT within 10 %" "$why"
+	ktap_skip "TCP_CC_INFO avg RTT range" "$why"
+	ktap_skip "tcpv_enabled phase and gain" "$why"
 fi
 ktap_finish

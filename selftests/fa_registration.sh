@@ -62,15 +62,20 @@ fi
 net_setup || { ktap_info "network setup failed"; exit 1; }
 net_return delay 2ms limit 10000
 
-in_snd sysctl -qw net.ipv4.tcp_congestion_control="$FA_CC"
-net_recv 6001 1 "$W/default.recv" || exit 1
-out=$(in_snd "$FA_XFER" send -c "$RCV_IP" -p 6001 -n 100000 2>&1)
-wait "$NET_RECV_PID"
-ktap_info "sysctl default in $NS_SND: $out"
-if echo "$out" | grep -q "^send cc=$FA_CC "; then
-	ktap_ok "net.ipv4.tcp_congestion_control=$FA_CC selects it for a new connection"
+if fa_is_ours; then
+	in_snd sysctl -qw net.ipv4.tcp_congestion_control="$FA_CC"
+	net_recv 6001 1 "$W/default.recv" || exit 1
+	out=$(in_snd "$FA_XFER" send -c "$RCV_IP" -p 6001 -n 100000 2>&1)
+	wait "$NET_RECV_PID"
+	ktap_info "sysctl default in $NS_SND: $out"
+	if echo "$out" | grep -q "^send cc=$FA_CC "; then
+		ktap_ok "net.ipv4.tcp_congestion_control=$FA_CC selects it for a new connection"
+	else
+		ktap_fail "net.ipv4.tcp_congestion_control=$FA_CC selects it for a new connection"
+	fi
 else
-	ktap_fail "net.ipv4.tcp_congestion_control=$FA_CC selects it for a new connection"
+	# (and on 6.1 the refused write leaks a module reference)
+	ktap_skip "sysctl default in a namespace" "a namespace may only default to a non-restricted cc"
 fi
 in_snd sysctl -qw net.ipv4.tcp_congestion_control=cubic
 
@@ -93,8 +98,8 @@ if fa_is_ours; then
 else
 	ktap_skip "setsockopt(TCP_CONGESTION) by an unprivileged user" "$FA_CC is restricted"
 fi
-ctl=vegas
-[ "$FA_CC" = vegas ] && ctl=bbr
+ctl=vegas	# restricted (bbr is not: it sets TCP_CONG_NON_RESTRICTED itself)
+[ "$FA_CC" = vegas ] && ctl=htcp
 modprobe "tcp_$ctl" 2>/dev/null
 out=$(nobody cc "$ctl" 2>&1)
 ktap_info "as nobody: setsockopt(TCP_CONGESTION, $ctl): $out"
