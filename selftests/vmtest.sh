@@ -226,6 +226,9 @@ mkdir -p "$RES"
 CONSOLE=$RES/console.log
 echo "# vmtest: booting $KVER under TCG (smp $SMP, ${MEM} MiB, timeout ${timeout_s}s)" >&2
 
+# TCG timing follows the host's CPU: say how busy the host was.
+hostload() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null; }
+load0=$(hostload)
 start=$(date +%s)
 set +e
 timeout -k 10 "$timeout_s" "$QEMU" \
@@ -243,6 +246,7 @@ wait $qpid
 qrc=$?
 set -e
 elapsed=$(($(date +%s) - start))
+echo "# vmtest: host load average $load0 at the start, $(hostload) at the end ($(nproc) CPUs)"
 
 # --- the verdict --------------------------------------------------------------
 
