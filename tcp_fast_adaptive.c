@@ -67,6 +67,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_ADAPTIVE_GAIN]	= FA_ADAPTIVE_GAIN_DEFAULT,
 	[FA_P_ADAPTIVE_SS]	= FA_ADAPTIVE_SS_DEFAULT,
 	[FA_P_BASE_WIN_MS]	= FA_BASE_WIN_MS_DEFAULT,
+	[FA_P_PACING]		= FA_PACING_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -131,6 +132,8 @@ fa_module_param(adaptive_ss, FA_P_ADAPTIVE_SS);
 MODULE_PARM_DESC(adaptive_ss, FA_PARAM_DESC(FA_ADAPTIVE_SS));
 fa_module_param(base_win_ms, FA_P_BASE_WIN_MS);
 MODULE_PARM_DESC(base_win_ms, FA_PARAM_DESC(FA_BASE_WIN_MS));
+fa_module_param(pacing, FA_P_PACING);
+MODULE_PARM_DESC(pacing, FA_PARAM_DESC(FA_PACING));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -145,6 +148,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->adaptive_gain = fa_tunable_get(FA_P_ADAPTIVE_GAIN);
 	p->adaptive_ss = fa_tunable_get(FA_P_ADAPTIVE_SS);
 	p->base_win_ms = fa_tunable_get(FA_P_BASE_WIN_MS);
+	p->pacing = fa_tunable_get(FA_P_PACING);
 	fa_params_sanitize(p);
 }
 
@@ -166,6 +170,14 @@ static void tcp_fa_init(struct sock *sk)
 
 	fa_init(&ca->law, fa_now_us(tp));
 	ca->round_end_seq = tp->snd_nxt;
+	/*
+	 * Unpaced, slow start sends line-rate trains whose own transient
+	 * queue would end it early; paced (as BBR asks), the backlog the
+	 * exit rule measures is the standing one.
+	 */
+	if (fa_tunable_get(FA_P_PACING))
+		cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE,
+			SK_PACING_NEEDED);
 }
 
 static void tcp_fa_pkts_acked(struct sock *sk, const struct ack_sample *sample)
@@ -221,12 +233,11 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 		if (act != FA_ACT_NONE) {
 			fa_set_cwnd(tp, fa_apply(act, tcp_snd_cwnd(tp), &u));
 			/*
-			 * The law owns the window now: a window it lowers
-			 * must not fall under ssthresh, or the flow would be
-			 * back in slow start, regrowing what the law took.
+			 * The law owns the window now: ssthresh follows it,
+			 * or a window it lowered (or a probe's) would put the
+			 * flow back in slow start, regrowing what it took.
 			 */
-			tp->snd_ssthresh = min(tp->snd_ssthresh,
-					       tcp_snd_cwnd(tp));
+			tp->snd_ssthresh = tcp_snd_cwnd(tp);
 		}
 	}
 

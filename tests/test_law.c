@@ -19,6 +19,13 @@ static struct fa_params defaults(void)
 	return p;
 }
 
+/* Leave slow start, as if the once-per-flow probe had already run. */
+static void law_phase(struct fa_state *s)
+{
+	fa_ss_done(s);
+	s->ss_probed = 1;
+}
+
 /* Feed one round of samples and end it. */
 static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
 				 u32 cwnd, u32 rtt_us, u32 *now_us,
@@ -481,7 +488,7 @@ static void test_update_period(void)
 	for (r = 0; r < 5; r++)
 		CHECK(fa_round_end(&s, &p, 10, true, true, now += 10000, &u) ==
 		      FA_ACT_NONE, "update in slow start");
-	fa_ss_done(&s);
+	law_phase(&s);
 	CHECK(round_with(&s, &p, 10, 10000, &now, &u) == FA_ACT_NONE,
 	      "first round updated");
 	CHECK(round_with(&s, &p, 10, 10000, &now, &u) == FA_ACT_UPDATE,
@@ -604,14 +611,14 @@ static void test_route_change_adopted(void)
 
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 50000, 0);
-	fa_ss_done(&s);
+	law_phase(&s);
 	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
 		act = round_with(&s, &p, 100, 80000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe after %u us", now);
 	CHECK(now <= 2 * p.base_win_ms * 1000 + 200000, "probe at %u us", now);
-	CHECK_EQ(u.cwnd_out, 50);
-	CHECK(round_with(&s, &p, 50, 80000, &now, &u) == FA_ACT_NONE, "1");
-	act = round_with(&s, &p, 50, 80000, &now, &u);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+	CHECK(round_with(&s, &p, 2, 80000, &now, &u) == FA_ACT_NONE, "1");
+	act = round_with(&s, &p, 2, 80000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
 	CHECK_EQ(u.cwnd_out, 100);
 	CHECK_EQ(s.base_rtt_us, 80000);
@@ -633,7 +640,7 @@ static void test_own_queue_no_ratchet(void)
 
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 50000, 0);
-	fa_ss_done(&s);
+	law_phase(&s);
 	for (r = 0; r < 400; r++) {
 		/* drained while probing, 20 ms of own queue otherwise */
 		u32 rtt = s.phase == FA_PHASE_PROBE && s.probe_rounds ?
@@ -661,12 +668,58 @@ static void test_small_queue_no_probe(void)
 
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 50000, 0);
-	fa_ss_done(&s);
+	law_phase(&s);
 	for (r = 0; r < 1000; r++)
 		probes += round_with(&s, &p, 100, 62000, &now, &u) ==
 			  FA_ACT_PROBE_START;
 	CHECK_EQ(probes, 0);
 	CHECK_EQ(s.base_rtt_us, 50000);
+}
+
+/*
+ * A flow that joined a standing queue measured base = 60 ms (10 ms of
+ * other flows' queue).  FA_SS_PROBE_UPDATES updates after slow start it
+ * drains once (window 2 for two rounds), sees the empty queue, 50 ms, and
+ * restores its window; it never probes that way again.
+ */
+static void test_joiner_probe_once(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, updates = 0, probes = 0;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 60000, 0);
+	fa_ss_done(&s);
+	for (r = 0; r < 2 * FA_SS_PROBE_UPDATES; r++)
+		updates += round_with(&s, &p, 100, 70000, &now, &u) ==
+			   FA_ACT_UPDATE;
+	CHECK_EQ(updates, FA_SS_PROBE_UPDATES);
+	act = round_with(&s, &p, 100, 70000, &now, &u);
+	CHECK(act == FA_ACT_NONE, "act %d", act);
+	act = round_with(&s, &p, 100, 70000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe: act %d", act);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+	CHECK_EQ(s.phase, FA_PHASE_PROBE);
+	round_with(&s, &p, 2, 62000, &now, &u);
+	act = round_with(&s, &p, 2, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, 100);
+	CHECK_EQ(s.base_rtt_us, 50000);
+	CHECK_EQ(s.base_changes, 0);
+	for (r = 0; r < 100; r++)
+		probes += round_with(&s, &p, 100, 55000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	/* slow start again (after an RTO): still only once per flow */
+	fa_ss_done(&s);
+	for (r = 0; r < 100; r++)
+		probes += round_with(&s, &p, 100, 55000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
 }
 
 /* Idle restart resets the cycle and any probe, not base RTT. */
@@ -704,11 +757,11 @@ static void test_loss_during_probe(void)
 
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 50000, 0);
-	fa_ss_done(&s);
+	law_phase(&s);
 	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
 		act = round_with(&s, &p, 100, 80000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe");
-	CHECK_EQ(fa_ssthresh(&s, 50), 50);
+	CHECK_EQ(fa_ssthresh(&s, FA_CWND_MIN), 50);
 	CHECK_EQ(s.prior_cwnd, 100);
 	CHECK_EQ(s.phase, FA_PHASE_LAW);
 	CHECK_EQ(fa_undo(&s, 50), 100);
@@ -815,7 +868,7 @@ static void test_time_wrap(void)
 
 	fa_init(&s, now);
 	fa_rtt_sample(&s, 50000, now);
-	fa_ss_done(&s);
+	law_phase(&s);
 	for (r = 0; r < 20; r++) {
 		act = round_with(&s, &p, 100, 80000, &now, &u);
 		CHECK(act != FA_ACT_PROBE_START, "probe %d rounds after start",
@@ -864,6 +917,7 @@ static const struct tap_test tests[] = {
 	TEST(test_route_change_adopted),
 	TEST(test_own_queue_no_ratchet),
 	TEST(test_small_queue_no_probe),
+	TEST(test_joiner_probe_once),
 	TEST(test_idle_restart),
 	TEST(test_loss_during_probe),
 	TEST(test_cwnd_on_ack),

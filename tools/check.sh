@@ -43,7 +43,7 @@ stage() {
 # Build warnings are failures: W=1 output must be silent.
 build_clean() {
 	local v=$1 out
-	out=$(make --no-print-directory KVER="$v" 2>&1)
+	out=$(make --no-print-directory KVER="$v" modules 2>&1)
 	echo "$out"
 	if grep -E 'warning:|error:' <<<"$out"; then
 		echo "build for $v is not warning-free"

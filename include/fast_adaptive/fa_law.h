@@ -22,16 +22,24 @@
  *	(alpha packets are always queued at equilibrium, "persistent
  *	congestion").  So the law keeps a window minimum over base_win_ms; when
  *	a whole window stayed more than base/4 above base, it does not trust
- *	that minimum but probes: it halves the window for FA_PROBE_ROUNDS rounds
- *	so that its own queue drains, and adopts the minimum seen while drained
- *	if that is still more than base/4 above base.  The flow's own queue is
- *	thus never mistaken for path delay; other flows' standing queues are
- *	adopted only when they exceed a quarter of the base RTT (N flows keep
- *	N alpha packets queued: at 50 Mbit/s and 50 ms, more than 4 flows of
- *	alpha = 20 could be adopted; that is the limit of this method).  A probe
- *	that finds no longer path doubles the next window, up to 4x, so that
- *	standing queues cost at most two halved rounds per 8 s.  A longer path
- *	is adopted within two windows plus two rounds (about 4 s by default).
+ *	that minimum but probes: it cuts its window to FA_CWND_MIN for
+ *	FA_PROBE_ROUNDS rounds, so that its own queue drains, and adopts the
+ *	minimum seen while drained if that is still more than base/4 above
+ *	base.  The flow's own queue is thus never mistaken for path delay.
+ *	While one flow is silent the others' windows alone cannot fill the
+ *	pipe unless its share of the BDP is below their standing queue, so the
+ *	shared queue drains too and other flows' queues are not adopted either
+ *	in that (usual) case.  A probe that finds no longer path doubles the
+ *	next window, up to 4x: a standing queue costs at most two rounds per
+ *	8 s.  A longer path is adopted within two windows plus two rounds
+ *	(about 4 s by default).
+ *
+ *	A flow that starts while others keep their queues never sees the empty
+ *	queue, so its minimum includes their backlog and it would keep that
+ *	many more packets queued than it thinks (with two incumbents it takes
+ *	half the link).  Hence the same probe runs once per connection,
+ *	FA_SS_PROBE_UPDATES updates after slow start ends (once the slow-start
+ *	overshoot has drained), and the minimum then falls to the true base.
  *   avg_rtt: the minimum RTT sample of the last round of an update cycle, as
  *	Vegas does: the minimum drops delayed-ACK, scheduling and
  *	ACK-compression noise, which is one-sided (it only adds delay); taking
@@ -57,10 +65,12 @@
 #define FA_CWND_MAX		0x7fffffffU
 /* A base RTT is suspect when the path looks base/4 longer (see top). */
 #define FA_ROUTE_SHIFT		2
-/* Rounds the window stays halved while probing for a longer path. */
+/* Rounds a probe keeps the window at FA_CWND_MIN (drain, then measure). */
 #define FA_PROBE_ROUNDS		2
 /* A probe that finds no longer path doubles the next window, up to 4x. */
 #define FA_PROBE_BACKOFF_MAX	2
+/* Updates after slow start before the once-per-flow base-RTT probe. */
+#define FA_SS_PROBE_UPDATES	3
 /* exp(-x) table: step 1/8 in x, 64 steps, so x covers [0, 8]. */
 #define FA_EXP_STEP_SHIFT	3
 #define FA_EXP_STEPS		64
@@ -72,7 +82,7 @@
 enum fa_phase {
 	FA_PHASE_SS = 0,	/* slow start (the host's cwnd < ssthresh) */
 	FA_PHASE_LAW = 1,	/* the FAST window control law */
-	FA_PHASE_PROBE = 2,	/* halved window, measuring a drained RTT */
+	FA_PHASE_PROBE = 2,	/* minimal window, measuring a drained RTT */
 };
 
 enum fa_action {
@@ -95,6 +105,7 @@ struct fa_params {
 	u32 adaptive_gain;
 	u32 adaptive_ss;
 	u32 base_win_ms;
+	u32 pacing;		/* host only: ask the stack to pace */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -117,6 +128,8 @@ struct fa_state {
 	u8 phase;		/* enum fa_phase */
 	u8 base_changes;	/* times a longer path was adopted (wraps) */
 	u8 probe_backoff;	/* log2 of the current window multiplier */
+	u8 ss_updates;		/* updates since slow start ended (saturates) */
+	u8 ss_probed;		/* the once-per-flow probe has run */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -190,6 +203,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->adaptive_ss = !!p->adaptive_ss;
 	p->base_win_ms = fa_clamp_u32(p->base_win_ms, FA_BASE_WIN_MS_MIN,
 				      FA_BASE_WIN_MS_MAX);
+	p->pacing = !!p->pacing;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -206,6 +220,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->adaptive_gain = FA_ADAPTIVE_GAIN_DEFAULT;
 	p->adaptive_ss = FA_ADAPTIVE_SS_DEFAULT;
 	p->base_win_ms = FA_BASE_WIN_MS_DEFAULT;
+	p->pacing = FA_PACING_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -326,6 +341,8 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->phase = FA_PHASE_SS;
 	s->base_changes = 0;
 	s->probe_backoff = 0;
+	s->ss_updates = 0;
+	s->ss_probed = 0;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -400,6 +417,7 @@ static inline void fa_ss_done(struct fa_state *s)
 	if (s->phase == FA_PHASE_SS)
 		s->phase = FA_PHASE_LAW;
 	s->cycle_rounds = 0;
+	s->ss_updates = 0;
 }
 
 /* Has a whole window stayed more than base/4 above base? */
@@ -446,6 +464,18 @@ static inline enum fa_action fa_probe_end(struct fa_state *s, u32 now_us,
 	return FA_ACT_PROBE_END;
 }
 
+/* Drain: send FA_CWND_MIN packets per round for FA_PROBE_ROUNDS rounds. */
+static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
+					    struct fa_update *u)
+{
+	s->phase = FA_PHASE_PROBE;
+	s->probe_rounds = 0;
+	s->probe_min_us = FA_RTT_NONE;
+	s->probe_cwnd = cwnd;
+	u->cwnd_out = FA_CWND_MIN;
+	return FA_ACT_PROBE_START;
+}
+
 /*
  * End of a round (the ACK of the first packet sent after the previous round
  * ended).  Runs the law every update_rtts rounds in the law phase, and the
@@ -474,24 +504,24 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	}
 	s->phase = FA_PHASE_LAW;
 
-	if (fa_base_suspect(s, p, now_us)) {
-		s->phase = FA_PHASE_PROBE;
-		s->probe_rounds = 0;
-		s->probe_min_us = FA_RTT_NONE;
-		s->probe_cwnd = cwnd;
-		u->cwnd_out = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
-		return FA_ACT_PROBE_START;
-	}
+	if (fa_base_suspect(s, p, now_us))
+		return fa_probe_start(s, cwnd, u);
 
 	if (++s->cycle_rounds < p->update_rtts)
 		return FA_ACT_NONE;
 	s->cycle_rounds = 0;
 	if (rmin == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return FA_ACT_NONE;
+	if (!s->ss_probed && s->ss_updates >= FA_SS_PROBE_UPDATES) {
+		s->ss_probed = 1;
+		return fa_probe_start(s, cwnd, u);
+	}
 
 	fa_law(p, cwnd, s->base_rtt_us, rmin, cwnd_limited, u);
 	s->gamma = (u16)u->gamma;
 	s->target_cwnd = u->cwnd_out;
+	if (s->ss_updates < 0xff)
+		s->ss_updates++;
 	return FA_ACT_UPDATE;
 }
 

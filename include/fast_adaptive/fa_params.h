@@ -89,6 +89,12 @@
 #define FA_BASE_WIN_MS_HELP	\
 	"window after which a base RTT that looks stale is probed"
 
+#define FA_PACING_DEFAULT	1
+#define FA_PACING_MIN	0
+#define FA_PACING_MAX	1
+#define FA_PACING_HELP	\
+	"1: new sockets ask TCP to pace, so slow start measures backlog, not bursts"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -102,6 +108,7 @@ enum fa_param_id {
 	FA_P_ADAPTIVE_GAIN,
 	FA_P_ADAPTIVE_SS,
 	FA_P_BASE_WIN_MS,
+	FA_P_PACING,
 	FA_P_COUNT,
 };
 
@@ -133,6 +140,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_ADAPTIVE_GAIN] = FA_PARAM_ROW(adaptive_gain, FA_ADAPTIVE_GAIN),
 	[FA_P_ADAPTIVE_SS] = FA_PARAM_ROW(adaptive_ss, FA_ADAPTIVE_SS),
 	[FA_P_BASE_WIN_MS] = FA_PARAM_ROW(base_win_ms, FA_BASE_WIN_MS),
+	[FA_P_PACING] = FA_PARAM_ROW(pacing, FA_PACING),
 };
 
 #endif /* _FA_PARAMS_H */

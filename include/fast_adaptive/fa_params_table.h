@@ -26,6 +26,7 @@
 	FA_PARAM_X(X, update_rtts, FA_UPDATE_RTTS)	\
 	FA_PARAM_X(X, adaptive_gain, FA_ADAPTIVE_GAIN)	\
 	FA_PARAM_X(X, adaptive_ss, FA_ADAPTIVE_SS)	\
-	FA_PARAM_X(X, base_win_ms, FA_BASE_WIN_MS)
+	FA_PARAM_X(X, base_win_ms, FA_BASE_WIN_MS)	\
+	FA_PARAM_X(X, pacing, FA_PACING)
 
 #endif /* _FA_PARAMS_TABLE_H */
