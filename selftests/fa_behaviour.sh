@@ -118,6 +118,12 @@ fi
 if [ -n "$f_good" ] && fcmp "$f_good >= 0.9 * $RATE"; then
 	ktap_ok "one flow uses >= 90 % of the link: $f_good Mbit/s of $RATE"
 else
+	ktap_info "what the $FA_CC flow did, second by second:"
+	flow_timeline "$W/fa1.1.samples"
+	if [ $tracing = 1 ]; then
+		sp=$(field sport "$(grep '^send ' "$W/fa1.1.out")")
+		ktap_info "fast_adaptive:update of the flow: $(trace_gaps "$W/fa1.trace" "$sp")"
+	fi
 	ktap_fail "one flow uses >= 90 % of the link: ${f_good:-?} Mbit/s of $RATE (want >= $(awk "BEGIN{print 0.9*$RATE}"))"
 fi
 if [ -n "$f_q" ] && [ -n "$c_q" ] && fcmp "$f_q < $c_q / 4"; then

@@ -70,3 +70,44 @@ cpu_busy_pct() {
 	[ $(($4 - $2)) -gt 0 ] || { echo 0; return; }
 	echo $(((($3 - $1) * 100) / ($4 - $2)))
 }
+
+# flow_timeline FILE: one "# " line per second of a sample file: goodput,
+# cwnd range, ssthresh, phases seen (fast_adaptive's tcpv_enabled bits 8-15:
+# 0 slow start, 1 law, 2 probe), retransmissions and congestion states, so
+# that a failed bar comes with what the flow did.
+flow_timeline() {
+	awk '
+	/^#/ { next }
+	t0 == "" { t0 = $1; b0 = $6; r0 = $7 }
+	{
+		s = int(($1 - t0) / 1000000)
+		if (s != cur) { flush(); cur = s; cmin = ""; cmax = 0; ph = ""; cas = ""; delete seen; delete seenca }
+		if (cmin == "" || $2 < cmin) cmin = $2
+		if ($2 > cmax) cmax = $2
+		p = int($13 / 256) % 256
+		if (!(p in seen)) { seen[p] = 1; ph = ph (ph == "" ? "" : ",") p }
+		if (!($9 in seenca)) { seenca[$9] = 1; cas = cas (cas == "" ? "" : ",") $9 }
+		last_b = $6; last_r = $7; ssth = $12; rtt = $3
+	}
+	function flush() {
+		if (cur == "") return
+		printf "# t=%2ds goodput %6.2f Mbit/s cwnd %d..%d ssthresh %d srtt %.1f ms phase %s ca_state %s retrans +%d\n",
+			cur, (last_b - b0) * 8 / 1e6, cmin, cmax, ssth, rtt / 1000, ph, cas, last_r - r0
+		b0 = last_b; r0 = last_r
+	}
+	BEGIN { cur = "" }
+	END { flush() }' "$1"
+}
+
+# trace_gaps TRACE SPORT: the update records of one flow: how many, and the
+# longest time between two of them (the law runs every update_rtts RTTs).
+trace_gaps() {
+	awk -v sp="$2" '
+	/ update: / && $0 ~ (" sport=" sp " ") {
+		for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i; sub(/:$/, "", t) }
+		n++
+		if (n > 1 && t - prev > gap) { gap = t - prev; at = prev }
+		prev = t
+	}
+	END { printf "%d update records, longest gap %.3f s (after the record at %.6f)\n", n, gap, at }' "$1"
+}
