@@ -272,8 +272,15 @@ static void tcp_fa_cwnd_event(struct sock *sk, enum tcp_ca_event event)
 	struct fa_sock *ca = inet_csk_ca(sk);
 
 	if (event == CA_EVENT_TX_START) {
-		fa_restart(&ca->law, fa_now_us(tp));
-		ca->round_end_seq = tp->snd_nxt;
+		/*
+		 * lsndtime is still the previous send; in jiffies, so one
+		 * tick less is a lower bound of the time the flow was idle.
+		 */
+		u32 idle = tcp_jiffies32 - tp->lsndtime;
+		u32 idle_us = idle ? jiffies_to_usecs(idle - 1) : 0;
+
+		if (fa_tx_start(&ca->law, idle_us, fa_now_us(tp)))
+			ca->round_end_seq = tp->snd_nxt;
 	}
 }
 

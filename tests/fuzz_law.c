@@ -135,7 +135,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 7:
 			if (op & 0x40)
-				fa_restart(&s, now);
+				fa_tx_start(&s, v >> 8, now);
 			else
 				cwnd = v ? v : 1;
 			break;

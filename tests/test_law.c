@@ -722,7 +722,10 @@ static void test_joiner_probe_once(void)
 	CHECK_EQ(probes, 0);
 }
 
-/* Idle restart resets the cycle and any probe, not base RTT. */
+/*
+ * Idle restart (only after a silence of a base RTT) resets the cycle, not
+ * base RTT.
+ */
 static void test_idle_restart(void)
 {
 	struct fa_params p = defaults();
@@ -736,13 +739,49 @@ static void test_idle_restart(void)
 	round_with(&s, &p, 100, 60000, &now, &u);
 	CHECK_EQ(s.cycle_rounds, 1);
 	fa_rtt_sample(&s, 61000, now);
-	fa_restart(&s, now + 5000000);
+	/* in-flight touched zero without a real idle: nothing happens */
+	CHECK(!fa_tx_start(&s, 0, now), "restart without idle");
+	CHECK(!fa_tx_start(&s, 49999, now), "restart after 49.999 ms");
+	CHECK_EQ(s.cycle_rounds, 1);
+	CHECK_EQ(s.round_samples, 1);
+	CHECK(fa_tx_start(&s, 50000, now + 5000000), "no restart");
 	CHECK_EQ(s.cycle_rounds, 0);
 	CHECK_EQ(s.round_samples, 0);
 	CHECK_EQ(s.round_min_us, FA_RTT_NONE);
 	CHECK_EQ(s.ss_rtt_us, FA_RTT_NONE);
 	CHECK_EQ(s.win_start_us, now + 5000000);
 	CHECK_EQ(s.base_rtt_us, 50000);
+}
+
+/*
+ * Regression (seen in the VM): a flow at a 2-packet window empties its
+ * flight every round, so the host reports "nothing in flight" before each
+ * send.  Treating that as idle reset every cycle and the law never ran
+ * again.  Short gaps must not restart; the law must keep updating.
+ */
+static void test_small_window_keeps_updating(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, cwnd = FA_CWND_MIN;
+	int r, updates = 0;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	law_phase(&s);
+	for (r = 0; r < 20; r++) {
+		enum fa_action act;
+
+		fa_tx_start(&s, 1000, now);	/* gap of 1 ms */
+		act = round_with(&s, &p, cwnd, 50000, &now, &u);
+		if (act == FA_ACT_UPDATE) {
+			updates++;
+			cwnd = u.cwnd_out;
+		}
+	}
+	CHECK(updates >= 9, "%d updates in 20 rounds", updates);
+	CHECK(cwnd > 50, "window stuck at %u", cwnd);
 }
 
 /* A loss while probing: halve the pre-probe window, end the probe. */
@@ -919,6 +958,7 @@ static const struct tap_test tests[] = {
 	TEST(test_small_queue_no_probe),
 	TEST(test_joiner_probe_once),
 	TEST(test_idle_restart),
+	TEST(test_small_window_keeps_updating),
 	TEST(test_loss_during_probe),
 	TEST(test_cwnd_on_ack),
 	TEST(test_apply),

@@ -349,8 +349,8 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 
 /*
  * Transmission restarts after idle: the queue the cycle measured is gone, so
- * the cycle and any probe start over.  base_rtt is a property of the path
- * and is kept.
+ * the cycle starts over.  base_rtt is a property of the path and is kept; a
+ * probe goes on (its window is still the drained one).
  */
 static inline void fa_restart(struct fa_state *s, u32 now_us)
 {
@@ -358,12 +358,21 @@ static inline void fa_restart(struct fa_state *s, u32 now_us)
 	s->cycle_rounds = 0;
 	s->last_rtt_us = FA_RTT_NONE;
 	s->ss_rtt_us = FA_RTT_NONE;
-	s->target_cwnd = 0;
-	if (s->phase == FA_PHASE_PROBE)
-		s->phase = FA_PHASE_LAW;
-	s->probe_rounds = 0;
-	s->probe_min_us = FA_RTT_NONE;
 	fa_window_reset(s, now_us);
+}
+
+/*
+ * The host sends with nothing in flight.  That happens after every flight
+ * of a small window too (Linux's CA_EVENT_TX_START), so it is an idle
+ * restart only when the sender was silent for at least a base RTT: idle_us
+ * must be a lower bound of the silence.  Returns whether it restarted.
+ */
+static inline bool fa_tx_start(struct fa_state *s, u32 idle_us, u32 now_us)
+{
+	if (s->base_rtt_us == FA_RTT_NONE || idle_us < s->base_rtt_us)
+		return false;
+	fa_restart(s, now_us);
+	return true;
 }
 
 /*
