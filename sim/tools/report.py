@@ -193,7 +193,9 @@ def write_all(sim, experiments, order, tune_runs, label, info):
             "over a centred 0.5 s window; convergence = every active flow within +-10 % of its fair "
             "share for at least 1 s; settle = every flow within +-10 % of its own final rate for 1 s; "
             "queue settle = queue within +-10 % of N alpha for 1 s; steady = last half of each phase; "
-            "'—' = never within the phase.",
+            "'—' = never within the phase.  'drops' counts bottleneck queue drops only (not the random "
+            "losses of the loss experiment).  'base RTT error' = the law's base RTT at the end minus the "
+            "true minimum RTT, per fast_adaptive flow.",
             ""]
 
     # ---- bars
@@ -223,8 +225,10 @@ def write_all(sim, experiments, order, tune_runs, label, info):
         u = ph["util_pct"][0]
         bars.append(bar_line(tag + ": utilisation >= 98 %", u >= 98,
                              "%.1f %% steady (%.1f %% from t = 0, slow start included)" % (u, r2["util_total_pct"][0])))
-    for var, note in (("both", "measured base RTT"), ("both_oracle", "oracle base RTT")):
-        r7 = res.get(("exp7", var))
+    for exp7, var, note in (("exp7", "both", "measured base RTT"), ("exp7", "both_oracle", "oracle base RTT"),
+                            ("exp7x", "both", "scaled, measured base RTT"),
+                            ("exp7x", "both_oracle", "scaled, oracle base RTT")):
+        r7 = res.get((exp7, var))
         if not r7:
             continue
         for ph in r7["phases"][1:]:

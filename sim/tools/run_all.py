@@ -97,7 +97,7 @@ def define():
                  "experiment 'Exp 2/7 scaled' below.  Loss-based controls at 960 Mb/s would take "
                  "hours (DESIGN.md 8).",
                  runs_for("exp2", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"],
-                          ("classic", "ss", "both"), 200, others=()))
+                          ("classic", "ss", "both", "both_hdr"), 200, others=()))
     E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
                  "Flows 1-2 from 0 s, flow 3 joins at 5 s, flow 2 leaves at 10 s, end at 15 s: the "
                  "paper's 100/200/300 s timeline shortened 20x for wall time (each phase still lasts "
@@ -105,7 +105,20 @@ def define():
                  "only at 960 Mb/s; every variant and control: 'Exp 2/7 scaled' and 'Exp 7 at 96 Mb/s'.",
                  runs_for("exp7", COMMON + ["--rate=960", "--n=3", "--start=0,0.001,5",
                                             "--stop=-1,10,-1", "--time=15"],
-                          ("classic", "both"), 200, others=()))
+                          ("classic", "both"), 200, others=(), oracle=("both",)))
+    E["exp3"] = ("Exp 3: 3 flows, 960 Mb/s, alpha = 2000",
+                 "As Exp 2 with alpha = 2000 (equilibrium queue 3 alpha = 6000 packets, 52 ms); 10 s; "
+                 "classic and both rules only (wall time).  In scaled terms (BDP / alpha = 2.9) this "
+                 "is Exp 1.",
+                 runs_for("exp3", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"],
+                          ("classic", "both"), 2000, others=()))
+    E["nopace"] = ("Ablation: Exp 2 without pacing",
+                   "Exp 2 with ns-3 pacing off (every other experiment paces all flows, 2x cwnd/RTT "
+                   "in slow start, 1.2x after, as Linux with fq).",
+                   [(e, v, [x for x in args if x != "--pacing=1"] + ["--pacing=0"])
+                    for e, v, args in runs_for("nopace", COMMON + ["--rate=960", "--n=3", STARTS3,
+                                                                   "--time=10"],
+                                               ("classic", "both"), 200, others=())])
     E["exp7x"] = ("Exp 2/7 scaled: 96 Mb/s, alpha = 20 (every variant and control)",
                   "Exp 7's timeline (join at 10 s, leave at 20 s, end 30 s) at 96 Mb/s with alpha = 20: "
                   "the same BDP / alpha (28.8) and equilibrium queueing delay (3 alpha / C = 5.2 ms) as "
@@ -167,7 +180,7 @@ def tune_runs():
     return runs
 
 
-EXPERIMENTS_ORDER = ["exp1", "exp2", "exp7", "exp7x", "park", "loss"]
+EXPERIMENTS_ORDER = ["exp1", "exp2", "exp3", "exp7", "exp7x", "park", "loss", "nopace"]
 
 
 def run_one(binpath, exp, var, args):
