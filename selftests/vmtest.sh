@@ -64,6 +64,13 @@ case $timeout_s in
 '' | *[!0-9]*) missing "timeout must be a number of seconds, got '$timeout_s'" ;;
 esac
 
+# The guest mounts its own tmpfs and pseudo file systems over these.
+case $REPO/ in
+/tmp/* | /run/* | /var/tmp/* | /proc/* | /sys/* | /dev/*)
+	missing "the checkout $REPO is under a directory the guest replaces" \
+		"(/tmp, /run, /var/tmp, /proc, /sys, /dev): move it elsewhere" ;;
+esac
+
 CC_UNDER_TEST=${VMTEST_CC:-fast_adaptive}
 QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
 SMP=${VMTEST_SMP:-2}
