@@ -125,7 +125,8 @@ stat() {
 		}
 		function function_fmt(x) {
 			if (x >= 1e9) return "n/c"
-			if (x == int(x)) return sprintf("%d", x)
+			if (m ~ /^(drops|retrans|ss_exit_cwnd|overshoot_pct|share)$/) return sprintf("%d", x + 0.5)
+			if (m == "jain") return sprintf("%.3f", x)
 			if (x >= 100) return sprintf("%.0f", x)
 			if (x >= 10) return sprintf("%.1f", x)
 			return sprintf("%.2f", x)
@@ -162,7 +163,7 @@ loadnote() {
 	local f=$RES/hostload.txt
 	[ -s "$f" ] || { echo "not recorded"; return; }
 	awk '{ l = $3 + 0; s += l; n++; if (l > mx) mx = l; o = $7 + 0; if (o > om) om = o }
-		END { printf "1-min load average over the run: mean %.1f, max %.1f on %d host cores (our VM alone is ~2); other emulators/simulators seen at once: up to %d", s / n, mx, 2, om }' "$f"
+		END { printf "1-min load average over the run: mean %.1f, max %.1f on %d host cores (our VM alone is ~2); other emulator/simulator processes (qemu-system with its timeout wrapper, ns-3 fa-sim) at once: up to %d", s / n, mx, 2, om }' "$f"
 }
 
 T=$OUT/RESULTS.md.tmp
@@ -183,7 +184,7 @@ T=$OUT/RESULTS.md.tmp
 	echo "Network: the selftests' dumbbell (selftests/lib/net.sh) — sender → router → receiver namespaces,"
 	echo "GRO/GSO/TSO off, bottleneck = netem \`rate\` + \`limit\` (packets) on the router's egress toward the"
 	echo "receiver, propagation delay = netem on the ACK path. Added by the bench: RPS steers each veth's"
-	echo "receive side to one vCPU and netdev_max_backlog=10000, so that packets are neither reordered nor"
+	echo "receive side to one vCPU and netdev_max_backlog ≥ 10000, so that packets are neither reordered nor"
 	echo "dropped anywhere but at the bottleneck (without it, 2 vCPUs reorder packets and every algorithm"
 	echo "retransmits spuriously). Under TCG, time is emulated: absolute numbers are noisy; compare within"
 	echo "a row group and look at the spread."
