@@ -23,10 +23,10 @@ stage() {
 	local t0=$SECONDS rc counts p f
 	"$@" 2>&1 | tee "$log"
 	rc=${PIPESTATUS[0]}
-	counts=$(grep -E '^([A-Za-z]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+	counts=$(grep -oE '(^|[^0-9])[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
 	if [ -n "$counts" ]; then
-		p=$(sed -E 's/^([A-Za-z]+: )?([0-9]+) passed.*/\2/' <<<"$counts")
-		f=$(sed -E 's/^([A-Za-z]+: )?[0-9]+ passed, ([0-9]+) failed.*/\2/' <<<"$counts")
+		p=$(sed -E 's/^[^0-9]?([0-9]+) passed.*/\1/' <<<"$counts")
+		f=$(sed -E 's/.* ([0-9]+) failed$/\1/' <<<"$counts")
 		if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
 			f=1	# it said all passed but still failed
 		fi
