@@ -24,35 +24,42 @@ set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 KVER=6.1.0-57-amd64
+report_only=0
 for a in "$@"; do
 	case $a in
 	KVER=*) KVER=${a#KVER=} ;;
-	*) echo "usage: $0 [KVER=version]" >&2; exit 2 ;;
+	--report-only) report_only=1 ;;
+	*) echo "usage: $0 [--report-only] [KVER=version]" >&2; exit 2 ;;
 	esac
 done
 OUT=${DEMO_OUT:-$REPO/build/demo/$KVER}
 t0=$(date +%s)
 phase() { printf '[demo %3ds] %s\n' $(($(date +%s) - t0)) "$*"; }
 
-phase "1/4 checking dependencies (tools/deps.sh)"
-if [ "$(id -u)" = 0 ]; then
-	KVERS="$KVER" "$REPO/tools/deps.sh" | sed 's/^/           /'
-else
-	echo "           not root: not installing anything (the VM needs root anyway)" >&2
-fi
-phase "2/4 building the module for $KVER and the helpers"
-make -s -C "$REPO" KVER="$KVER" modules >/dev/null
-make -s -C "$REPO/tools/bench" all
-make -s -C "$REPO/selftests" OUTPUT="$REPO/build/selftests" all
+rc=0
+if [ $report_only = 0 ]; then
+	phase "1/4 checking dependencies (tools/deps.sh)"
+	if [ "$(id -u)" = 0 ]; then
+		KVERS="$KVER" "$REPO/tools/deps.sh" | sed 's/^/           /'
+	else
+		echo "           not root: not installing anything (the VM needs root anyway)" >&2
+	fi
+	phase "2/4 building the module for $KVER and the helpers"
+	make -s -C "$REPO" KVER="$KVER" modules >/dev/null
+	make -s -C "$REPO/tools/bench" all
+	make -s -C "$REPO/selftests" OUTPUT="$REPO/build/selftests" all
 
-phase "3/4 booting $KVER under QEMU (TCG) - the story runs inside"
-rm -rf "$OUT"
-mkdir -p "$OUT"
-set +e
-"$REPO/tools/bench/vm.sh" -t 600 "$KVER" "$OUT" "$HERE/guest-demo.sh" | sed -u 's/^/           /'
-rc=${PIPESTATUS[0]}
-set -e
-[ -s "$OUT/demo.txt" ] || { echo "demo: the guest produced no results (status $rc); see $OUT" >&2; exit 1; }
+	phase "3/4 booting $KVER under QEMU (TCG) - the story runs inside"
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	set +e
+	"$REPO/tools/bench/vm.sh" -t 600 "$KVER" "$OUT" "$HERE/guest-demo.sh" | sed -u 's/^/           /'
+	rc=${PIPESTATUS[0]}
+	set -e
+	cut -d' ' -f1-3 /proc/loadavg > "$OUT/hostload"
+	[ -s "$OUT/demo.txt" ] || { echo "demo: the guest produced no results (status $rc); see $OUT" >&2; exit 1; }
+fi
+[ -s "$OUT/demo.txt" ] || { echo "demo: no results in $OUT" >&2; exit 1; }
 
 phase "4/4 results"
 S=$OUT/summary.txt
@@ -62,15 +69,18 @@ awk -v out="$OUT" '
 	/^# path/ { rate = kv("rate_mbit"); rtt = kv("rtt_ms"); limit = kv("limit"); next }
 	/^# study/ { files = kv("files"); bytes = kv("bytes"); next }
 	/^alg=/ {
-		alg = kv("alg"); s = kv("start_us"); e = kv("end_us"); t = kv("ttlb_s")
+		alg = kv("alg"); s = kv("start_us") + 0; e = kv("end_us") + 0; t = kv("ttlb_s") + 0
 		util = kv("link_bytes") * 8 / (rate * 1e6 * t) * 100
-		# the interactive session: base = fastest exchange before the pull
-		n = 0; base = ""; nb = 0
+		# the interactive session: base = its fastest exchange (before or
+		# during the pull: the round trip of the path with an empty queue)
+		n = 0; base = ""
 		f = out "/ping." alg ".log"
 		while ((getline l < f) > 0) {
 			split(l, x, " ")
-			if (x[1] < s) { if (base == "" || x[2] < base) base = x[2]; nb++ }
-			else if (x[1] <= e) lat[++n] = x[2]
+			ts = x[1] + 0; v = x[2] + 0
+			if (ts > e) continue
+			if (base == "" || v < base) base = v
+			if (ts >= s) lat[++n] = v
 		}
 		close(f)
 		if (base == "") base = rtt * 1000
@@ -97,8 +107,8 @@ awk -v out="$OUT" '
 	echo
 	echo "study time: from connect() to the last byte at the reading station; link use: bytes through the"
 	echo "bottleneck during the pull / (rate x time); added latency: request-to-answer time of the"
-	echo "radiologist's exchanges during the pull minus the fastest one before it (idle RTT)."
-	echo "Emulated under QEMU TCG on $(uname -r | sed 's/.*/a host/') with $(nproc) cores: numbers are noisy (host load: $(cut -d' ' -f1-3 /proc/loadavg))."
+	echo "radiologist's exchanges sent during the pull minus the session's fastest exchange (idle RTT)."
+	echo "Emulated under QEMU TCG on $(uname -r | sed 's/.*/a host/') with $(nproc) cores: numbers are noisy (host load average at the end of the run: $(cat "$OUT/hostload" 2>/dev/null || echo unknown))."
 } > "$S"
 rm -f "$S.rows"
 cat "$S"
