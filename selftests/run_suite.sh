@@ -55,12 +55,15 @@ N=0
 PASS=0
 FAIL=0
 SKIP=0
+TODO=0
 
 point() { # ok|fail|skip text
 	N=$((N + 1))
 	case $1 in
 	ok) PASS=$((PASS + 1)); echo "ok $N $2" ;;
 	skip) SKIP=$((SKIP + 1)); echo "ok $N $2" ;;
+	todo-ok) TODO=$((TODO + 1)); echo "ok $N $2" ;;
+	todo-fail) TODO=$((TODO + 1)); echo "not ok $N $2" ;;
 	*) FAIL=$((FAIL + 1)); echo "not ok $N $2" ;;
 	esac
 }
@@ -99,6 +102,11 @@ for prog in $progs; do
 			desc=${desc#- }
 			case $desc in
 			*"# SKIP"* | *"# skip"*) [ $verdict = ok ] && verdict=skip ;;
+			*"# TODO"*)
+				# TAP: a TODO result is reported but does not fail
+				[ $verdict = fail ] && failed=$((failed - 1))
+				verdict=todo-$verdict
+				;;
 			esac
 			point $verdict "$name: $desc"
 			;;
@@ -141,5 +149,5 @@ for prog in $progs; do
 done
 
 echo "1..$N"
-echo "# Totals: pass:$PASS fail:$FAIL skip:$SKIP ($(($(date +%s) - suite_start))s)"
+echo "# Totals: pass:$PASS fail:$FAIL skip:$SKIP todo:$TODO ($(($(date +%s) - suite_start))s)"
 [ "$FAIL" -eq 0 ]

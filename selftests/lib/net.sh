@@ -42,41 +42,45 @@ net_offloads_off() { # ns dev
 		{ echo "# ethtool -K $2 gro/gso/tso off failed in $1" >&2; return 1; }
 }
 
+# Every step must succeed; the first that fails is named on stderr.
+net_step() {
+	"$@" || { echo "# network setup failed at: $*" >&2; return 1; }
+}
+
 net_setup() {
-	set -e
+	local ns
 	net_teardown
-	modprobe veth
-	modprobe sch_netem
-	ip netns add "$NS_SND"
-	ip netns add "$NS_RTR"
-	ip netns add "$NS_RCV"
-	ip link add snd0 netns "$NS_SND" type veth peer name rs0 netns "$NS_RTR"
-	ip link add rr0 netns "$NS_RTR" type veth peer name rcv0 netns "$NS_RCV"
-	in_snd ip addr add "$SND_IP/24" dev snd0
-	in_rtr ip addr add "$RTR_SND_IP/24" dev rs0
-	in_rtr ip addr add "$RTR_RCV_IP/24" dev rr0
-	in_rcv ip addr add "$RCV_IP/24" dev rcv0
-	net_offloads_off "$NS_SND" snd0
-	net_offloads_off "$NS_RTR" rs0
-	net_offloads_off "$NS_RTR" rr0
-	net_offloads_off "$NS_RCV" rcv0
+	net_step modprobe veth &&
+	net_step modprobe sch_netem &&
+	net_step ip netns add "$NS_SND" &&
+	net_step ip netns add "$NS_RTR" &&
+	net_step ip netns add "$NS_RCV" &&
+	net_step ip link add snd0 netns "$NS_SND" type veth peer name rs0 netns "$NS_RTR" &&
+	net_step ip link add rr0 netns "$NS_RTR" type veth peer name rcv0 netns "$NS_RCV" &&
+	net_step in_snd ip addr add "$SND_IP/24" dev snd0 &&
+	net_step in_rtr ip addr add "$RTR_SND_IP/24" dev rs0 &&
+	net_step in_rtr ip addr add "$RTR_RCV_IP/24" dev rr0 &&
+	net_step in_rcv ip addr add "$RCV_IP/24" dev rcv0 &&
+	net_offloads_off "$NS_SND" snd0 &&
+	net_offloads_off "$NS_RTR" rs0 &&
+	net_offloads_off "$NS_RTR" rr0 &&
+	net_offloads_off "$NS_RCV" rcv0 || return 1
 	for ns in "$NS_SND" "$NS_RTR" "$NS_RCV"; do
-		ip -n "$ns" link set lo up
+		net_step ip -n "$ns" link set lo up || return 1
 	done
-	in_snd ip link set snd0 up
-	in_rtr ip link set rs0 up
-	in_rtr ip link set rr0 up
-	in_rcv ip link set rcv0 up
-	in_snd ip route add default via "$RTR_SND_IP"
-	in_rcv ip route add default via "$RTR_RCV_IP"
-	in_rtr sysctl -qw net.ipv4.ip_forward=1
-	# the per-CPU backlog that veth feeds (global): deep enough that a burst
-	# is never dropped before it reaches the bottleneck's queue
-	sysctl -qw net.core.netdev_max_backlog=100000
+	net_step in_snd ip link set snd0 up &&
+	net_step in_rtr ip link set rs0 up &&
+	net_step in_rtr ip link set rr0 up &&
+	net_step in_rcv ip link set rcv0 up &&
+	net_step in_snd ip route add default via "$RTR_SND_IP" &&
+	net_step in_rcv ip route add default via "$RTR_RCV_IP" &&
+	net_step in_rtr sysctl -qw net.ipv4.ip_forward=1 &&
+	# the per-CPU backlog that veth feeds (global): deep enough that a
+	# burst is never dropped before it reaches the bottleneck's queue
+	net_step sysctl -qw net.core.netdev_max_backlog=100000 &&
 	# every flow starts fresh: no cached ssthresh/RTT from an earlier flow
-	in_snd sysctl -qw net.ipv4.tcp_no_metrics_save=1
-	in_rcv sysctl -qw net.ipv4.tcp_no_metrics_save=1
-	set +e
+	net_step in_snd sysctl -qw net.ipv4.tcp_no_metrics_save=1 &&
+	net_step in_rcv sysctl -qw net.ipv4.tcp_no_metrics_save=1
 }
 
 # Replace the bottleneck qdisc: net_bottleneck NETEM-ARGS...
