@@ -128,6 +128,9 @@ fi
 
 make -s -C "$SELF_DIR" OUTPUT="$BUILD/selftests" all >&2 ||
 	missing "building the selftest helpers failed"
+# fa_fastctl.sh runs tools/fastctl from the read-only host root
+make -s -C "$REPO/tools/fastctl" all >&2 ||
+	missing "building tools/fastctl failed"
 
 # --- the initramfs (cached per kernel) --------------------------------------
 
