@@ -19,6 +19,18 @@ static struct fa_params defaults(void)
 	return p;
 }
 
+/* Base RTT base_us known; a new round with n samples of rtt_us. */
+static void ss_round(struct fa_state *s, u32 base_us, u32 rtt_us, int n)
+{
+	int i;
+
+	fa_init(s, 0);
+	fa_rtt_sample(s, (s32)base_us, 0);
+	fa_round_reset(s);
+	for (i = 0; i < n; i++)
+		fa_rtt_sample(s, (s32)rtt_us, (u32)i);
+}
+
 /* Leave slow start, as if the once-per-flow probe had already run. */
 static void law_phase(struct fa_state *s)
 {
@@ -335,8 +347,8 @@ static void test_exp_table(void)
 }
 
 /*
- * Adaptive slow-start exit at exactly ss_exit_pkts: base 10 ms, rtt 12 ms,
- * b = w * 2000 / 12000 = w / 6; with ss_exit_pkts = 10 it ends at w = 60.
+ * Adaptive slow-start exit at exactly ss_exit_pkts: base 10 ms, the round's
+ * minimum 12 ms, b = w * 2000 / 12000 = w / 6; ss_exit_pkts = 10: w = 60.
  */
 static void test_ss_exit_exact(void)
 {
@@ -344,10 +356,7 @@ static void test_ss_exit_exact(void)
 	struct fa_state s;
 
 	p.ss_exit_pkts = 10;
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 10000, 0);
-	fa_rtt_sample(&s, 12000, 1);
-	fa_rtt_sample(&s, 12000, 2);
+	ss_round(&s, 10000, 12000, FA_SS_MIN_SAMPLES);
 	CHECK(!fa_ss_exit(&s, &p, 59), "exited at 59");
 	CHECK(fa_ss_exit(&s, &p, 60), "did not exit at 60");
 	CHECK(fa_ss_exit(&s, &p, 61), "did not exit at 61");
@@ -375,32 +384,36 @@ static void test_ss_exit_classic(void)
 	struct fa_state s;
 
 	p.adaptive_ss = 0;
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 10000, 0);
-	fa_rtt_sample(&s, 10749, 1);
-	fa_rtt_sample(&s, 10749, 2);
+	ss_round(&s, 10000, 10749, FA_SS_MIN_SAMPLES);
 	CHECK(!fa_ss_exit(&s, &p, 100000), "exited at 749 us");
-	fa_rtt_sample(&s, 10750, 3);
-	CHECK(!fa_ss_exit(&s, &p, 2), "min of two samples is 749 us");
-	fa_rtt_sample(&s, 10750, 4);
+	ss_round(&s, 10000, 10750, FA_SS_MIN_SAMPLES);
 	CHECK(fa_ss_exit(&s, &p, 2), "no exit at 750 us");
 }
 
-/* One delayed sample does not end slow start; two do. */
+/*
+ * The exit reads the round's standing queue: delayed samples, or the
+ * transient queue of a slow-start burst, do not end slow start while one
+ * sample of the round saw the queue empty; too few samples never do.
+ */
 static void test_ss_exit_filters_spike(void)
 {
 	struct fa_params p = defaults();
 	struct fa_state s;
+	int i;
 
 	p.ss_exit_pkts = 10;
 	fa_init(&s, 0);
 	CHECK(!fa_ss_exit(&s, &p, 1000), "exit with no sample");
-	fa_rtt_sample(&s, 10000, 0);
-	fa_rtt_sample(&s, 10000, 1);
-	fa_rtt_sample(&s, 50000, 2);
-	CHECK(!fa_ss_exit(&s, &p, 1000), "one spike ended slow start");
-	fa_rtt_sample(&s, 50000, 3);
-	CHECK(fa_ss_exit(&s, &p, 1000), "two samples did not");
+	ss_round(&s, 10000, 50000, FA_SS_MIN_SAMPLES - 1);
+	CHECK(!fa_ss_exit(&s, &p, 1000), "exit on %d samples",
+	      FA_SS_MIN_SAMPLES - 1);
+	fa_rtt_sample(&s, 50000, 9);
+	CHECK(fa_ss_exit(&s, &p, 1000), "standing queue did not end it");
+	/* a burst: the round's first packet saw no queue */
+	ss_round(&s, 10000, 10000, 1);
+	for (i = 0; i < 50; i++)
+		fa_rtt_sample(&s, 10000 + 100 * i, (u32)i);
+	CHECK(!fa_ss_exit(&s, &p, 1000), "burst ended slow start");
 }
 
 /* The adaptive exit is a backlog in packets: the same at every rate. */
@@ -418,12 +431,8 @@ static void test_ss_exit_rate_independent(void)
 
 		/* smallest window whose own backlog reaches 10 */
 		for (w = bdp; w < bdp + 100; w++) {
-			u32 rtt = fluid_avg_us(c, 20000, w);
-
-			fa_init(&s, 0);
-			fa_rtt_sample(&s, 20000, 0);
-			fa_rtt_sample(&s, (s32)rtt, 1);
-			fa_rtt_sample(&s, (s32)rtt, 2);
+			ss_round(&s, 20000, fluid_avg_us(c, 20000, w),
+				 FA_SS_MIN_SAMPLES);
 			if (fa_ss_exit(&s, &p, w))
 				break;
 		}
@@ -748,7 +757,6 @@ static void test_idle_restart(void)
 	CHECK_EQ(s.cycle_rounds, 0);
 	CHECK_EQ(s.round_samples, 0);
 	CHECK_EQ(s.round_min_us, FA_RTT_NONE);
-	CHECK_EQ(s.ss_rtt_us, FA_RTT_NONE);
 	CHECK_EQ(s.win_start_us, now + 5000000);
 	CHECK_EQ(s.base_rtt_us, 50000);
 }
