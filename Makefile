@@ -8,6 +8,8 @@
 #   make unit            userspace unit tests of the law (no kernel, no VM)
 #   make fastctl         the userspace helper, tools/fastctl/fastctl
 #   make sim             ns-3 model and the paper's experiments -> sim/RESULTS.md
+#   make demo            the PACS study-pull demo in a VM (the main job)
+#   make bench           side-by-side benchmarks in a VM -> bench/RESULTS.md
 #   make check           everything: deps, builds (W=1, sparse, checkpatch),
 #                        unit tests, fuzzing, VM selftests on both kernels, ns-3
 #   make clean
@@ -30,7 +32,16 @@ CFLAGS_UNIT := -std=c99 -O2 -g -Wall -Wextra -Werror -Wshadow -Wconversion \
 	       -Wno-sign-conversion -Iinclude
 CLANG	?= clang
 
-.PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim
+.PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim demo bench
+
+# The main job: a PACS study pull across an emulated WAN, cubic vs bbr vs
+# fast_adaptive, in a VM (installs what is missing; about 2 minutes).
+demo:
+	tools/demo/demo.sh $(if $(KVER),KVER=$(KVER))
+
+# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (about 45 min).
+bench:
+	tools/bench/bench.sh $(if $(KVER),KVER=$(KVER))
 
 all: modules fastctl
 
