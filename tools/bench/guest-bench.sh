@@ -19,6 +19,7 @@
 #   BENCH_REPS       [3]
 #   BENCH_SCALE      [100] percent of every flow duration (quick trials)
 #   BENCH_SAMPLE_MS  [20]
+#   BENCH_FA_PARAMS  [] fast_adaptive tunables for an ablation, "name=value ..."
 
 set -u
 DIR=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +58,9 @@ t_start=$SECONDS
 elapsed() { local e=$((SECONDS - t_start)); printf '%d:%02d' $((e / 60)) $((e % 60)); }
 
 bench_load_ccs || exit 1
+for kv in ${BENCH_FA_PARAMS:-}; do
+	echo "${kv#*=}" > "$FA_PARAMS/${kv%%=*}" || { say "# cannot set $kv"; exit 1; }
+done
 avail=""
 for a in $ALGS; do
 	if cc_available "$a"; then avail="$avail $a"; else say "# $a is not available in this kernel: skipped"; fi
