@@ -17,7 +17,9 @@
 #   BENCH_WAIT_QUIET   minutes to wait for a quiet machine (no other
 #                      qemu-system or ns-3 scenario running) before the
 #                      run, polling every minute (default 10; 0: don't wait)
-#   BENCH_RESULTS      where RESULTS.md and the PNGs go (default bench/)
+#   BENCH_RESULTS      where RESULTS.md and the PNGs go (default bench/); raw
+#                      data then goes to build/bench/KVER-trial-NAME, not
+#                      build/bench/KVER (BENCH_RAW overrides either)
 #   BENCH_TIMEOUT      seconds for the whole VM run (default 4500)
 
 set -eu
@@ -32,8 +34,17 @@ for a in "$@"; do
 	*) echo "usage: $0 [--report-only] [KVER=version]" >&2; exit 2 ;;
 	esac
 done
-RES=$REPO/build/bench/$KVER
 OUTDIR=${BENCH_RESULTS:-$REPO/bench}
+# Raw results: build/bench/KVER for the real run; a trial that writes its
+# RESULTS.md elsewhere (BENCH_RESULTS) keeps its raw data apart too, so that
+# --report-only still finds the real run's.
+if [ -n "${BENCH_RAW:-}" ]; then
+	RES=$BENCH_RAW
+elif [ -n "${BENCH_RESULTS:-}" ]; then
+	RES=$REPO/build/bench/$KVER-trial-$(basename "$BENCH_RESULTS")
+else
+	RES=$REPO/build/bench/$KVER
+fi
 
 if [ $report_only = 0 ]; then
 	if [ "$(id -u)" = 0 ]; then
