@@ -90,4 +90,5 @@ if [ $report_only = 0 ]; then
 	[ -s "$RES/runs.txt" ] || { echo "bench: no results" >&2; exit 1; }
 fi
 
+[ -s "$RES/runs.txt" ] || { echo "bench: no results in $RES (run tools/bench/bench.sh first)" >&2; exit 1; }
 "$HERE/report.sh" "$RES" "$OUTDIR"
