@@ -67,7 +67,6 @@ for a in $ALGS; do
 done
 ALGS=${avail# }
 net_setup || { say "network setup failed"; exit 1; }
-net_rx_in_order || say "# could not steer veth receive to one CPU (RPS): expect reordering"
 ns_watchers
 bsleep 0
 

@@ -149,24 +149,8 @@ wait_file() {
 	return 1
 }
 
-# Keep packets in order inside the emulated machine: with 2 vCPUs a veth
-# hands each packet to the backlog of the CPU that sent it, so packets of
-# one flow sent from two CPUs (process context and ACK-clocked softirq)
-# overtake each other before they reach the bottleneck; TCP then sees
-# reordering and retransmits spuriously (TCPSACKReorder, DSACKs), and the
-# loss response of the algorithm under test fires without any loss.  RPS
-# steering each veth's receive side to one CPU keeps every hop in order.
-# A deeper per-CPU backlog (net.core.netdev_max_backlog >= 10000, a
-# host-wide setting of the guest) keeps the one CPU's backlog from dropping bursts:
-# the bottleneck qdisc must be the only place where packets are lost.
-net_rx_in_order() {
-	local b
-	read -r b < /proc/sys/net/core/netdev_max_backlog
-	[ "$b" -ge 10000 ] || echo 10000 > /proc/sys/net/core/netdev_max_backlog
-	in_snd sh -c 'echo 1 > /sys/class/net/snd0/queues/rx-0/rps_cpus' &&
-		in_rtr sh -c 'echo 2 > /sys/class/net/rs0/queues/rx-0/rps_cpus; echo 2 > /sys/class/net/rr0/queues/rx-0/rps_cpus' &&
-		in_rcv sh -c 'echo 1 > /sys/class/net/rcv0/queues/rx-0/rps_cpus'
-}
+# In-order veths (RPS to one CPU) and a deep netdev backlog come with
+# selftests/lib/net.sh's net_setup (net_rx_in_order there).
 
 # Loss-related counters, to tell bottleneck drops from drops elsewhere in
 # the emulated machine and from spurious retransmissions (needs

@@ -36,7 +36,6 @@ say "guest up ($(uname -r)); loading congestion controls, building the WAN"
 bench_load_ccs || { say "cannot load fast_adaptive"; exit 1; }
 mode_for fast_adaptive
 net_setup || { say "network setup failed"; exit 1; }
-net_rx_in_order || say "warning: could not steer veth receive to one CPU (RPS)"
 ns_watchers
 LIMIT=$(bdp_pkts $RATE $RTT 1)
 net_path $RATE $RTT "$LIMIT" || { say "netem setup failed"; exit 1; }
