@@ -266,9 +266,10 @@ new=$((PARAM_SAVED == 3 ? 4 : 3))
 rc2=$?
 got=$(cat "$FA_PARAMS/update_rtts")
 ktap_info "$(cat "$W/params.txt" "$W/params-set.txt")"
-[ $rc -eq 0 ] && [ "$(grep -c '\.\.' "$W/params.txt")" -eq 11 ] && [ $rc2 -eq 0 ] &&
+nsys=$(find "$FA_PARAMS" -mindepth 1 -maxdepth 1 | wc -l)
+[ $rc -eq 0 ] && [ "$(grep -c '\.\.' "$W/params.txt")" -eq "$nsys" ] && [ $rc2 -eq 0 ] &&
 	[ "$got" = "$new" ]
-ktap_result $? "params lists 11 tunables and sets update_rtts=$new (sysfs now $got)"
+ktap_result $? "params lists all $nsys tunables of sysfs and sets update_rtts=$new (sysfs now $got)"
 echo "$PARAM_SAVED" > "$FA_PARAMS/update_rtts"
 PARAM_SAVED=""
 

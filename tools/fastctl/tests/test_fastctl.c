@@ -356,7 +356,8 @@ static void test_params(void)
 	CHECK(a == FA_P_ALPHA_PKTS && gmin == FA_P_GAMMA_MIN &&
 	      gmax == FA_P_GAMMA_MAX, "indices");
 	CHECK(fc_param_index("nope") == -1, "unknown name");
-	CHECK(fc_param_count == 11, "11 tunables, got %d", fc_param_count);
+	CHECK(fc_param_count == FA_P_COUNT, "%d tunables, got %d", FA_P_COUNT,
+	      fc_param_count);
 
 	CHECK(!fc_param_parse(a, "1", &v, err, sizeof(err)) && v == 1, "alpha min");
 	CHECK(!fc_param_parse(a, "65536", &v, err, sizeof(err)) && v == 65536,
