@@ -30,8 +30,7 @@ TcpFastAdaptive::GetTypeId()
                                 .AddAttribute("SsthreshFollowsLaw",
                                               "Lower ssthresh with every window the law sets, so "
                                               "that the host does not fall back into slow start "
-                                              "(false: as tcp_fast_adaptive.c at the time of "
-                                              "writing)",
+                                              "(false: as tcp_fast_adaptive.c before 835d8b7)",
                                               BooleanValue(true),
                                               MakeBooleanAccessor(&TcpFastAdaptive::m_ssthreshFollowsLaw),
                                               MakeBooleanChecker())
@@ -192,11 +191,12 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
              * ss_exit_pkts > alpha (or a queueing delay below ss_delay_us)
              * the window is pinned at ssthresh and the law cannot bring the
              * queue down; a base-RTT probe's halved window is undone within a
-             * round.  tcp_fast_adaptive.c has the same structure (see
-             * sim/README.md); SsthreshFollowsLaw=false reproduces it.
+             * round.  tcp_fast_adaptive.c had the same structure until
+             * 835d8b7; SsthreshFollowsLaw=false reproduces it.
              */
-            if (m_ssthreshFollowsLaw && tcb->m_ssThresh > tcb->m_cWnd)
+            if (m_ssthreshFollowsLaw)
             {
+                /* as tcp_fast_adaptive.c since 835d8b7: ssthresh = cwnd */
                 tcb->m_ssThresh = tcb->m_cWnd.Get();
             }
         }

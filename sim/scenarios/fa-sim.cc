@@ -337,11 +337,14 @@ main(int argc, char* argv[])
     cmd.AddValue("oracleBase", "fast_adaptive flows start with the true minimum RTT as base RTT "
                                "(the paper's assumption) instead of measuring it", oracleBase);
     cmd.AddValue("kernelGlue", "fast_adaptive keeps the slow-start ssthresh under the law, as "
-                               "tcp_fast_adaptive.c does today (SsthreshFollowsLaw=false)", kernelGlue);
+                               "tcp_fast_adaptive.c did before 835d8b7 (SsthreshFollowsLaw=false)", kernelGlue);
     cmd.AddValue("pacing", "enable ns-3 pacing for all flows (BBR always paces)", pacing);
+    std::vector<std::string> faCli(nFa);
     for (uint32_t k = 0; k < nFa; k++)
     {
-        cmd.AddValue(faNames[k], "fast_adaptive tunable (fa_params.h)", faVal[k]);
+        /* the law's "pacing" tunable would shadow the scenario's --pacing */
+        faCli[k] = std::string(faNames[k]) == "pacing" ? "fa_pacing" : faNames[k];
+        cmd.AddValue(faCli[k], "fast_adaptive tunable (fa_params.h)", faVal[k]);
     }
     cmd.Parse(argc, argv);
     for (uint32_t k = 0; k < nFa; k++)

@@ -246,8 +246,12 @@ def write_all(sim, experiments, order, tune_runs, label, info):
     for exp in order:
         title, desc, runs = experiments[exp]
         items = [(v, res[(e, v)]) for e, v, _a in runs if (e, v) in res]
+        missing = [label.get(v, v) for e, v, _a in runs if (e, v) not in res]
         out += ["## " + title, "", desc, ""]
-        out += table(exp, items, label)
+        if missing:
+            out += ["Not run in this invocation (wall time on the shared machine; "
+                    "`python3 tools/run_all.py --only %s` runs them): %s." % (exp, ", ".join(missing)), ""]
+        out += table(exp, items, label) if items else []
         if items:
             png = plot(sim, exp, title, items, label)
             out += ["", "![%s](%s)" % (title, png)]
