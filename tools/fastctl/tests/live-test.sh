@@ -251,7 +251,7 @@ PD=$TMP/params
 mkdir -p "$PD"
 for kv in alpha_pkts=20 gamma_min=256 gamma_max=768 gamma_fixed=512 gain_k=2048 \
 	  ss_exit_pkts=0 ss_delay_us=750 update_rtts=2 adaptive_gain=1 adaptive_ss=1 \
-	  base_win_ms=2000; do
+	  base_win_ms=2000 pacing=0; do
 	echo "${kv#*=}" > "$PD/${kv%%=*}"
 done
 export FASTCTL_PARAM_DIR=$PD
