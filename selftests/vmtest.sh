@@ -30,6 +30,9 @@
 #                   reported as TAP TODO (see lib/ktap.sh)
 #   VMTEST_CPU      qemu CPU model (default max)
 
+# The whole script is one brace group, so bash reads it all before running
+# it: editing vmtest.sh while a VM runs cannot derail the run.
+{
 set -eu
 set -o pipefail
 
@@ -305,3 +308,4 @@ if [ "$nfail" -ne 0 ] || [ "$status" != 0 ]; then
 	exit 1
 fi
 exit 0
+}
