@@ -27,6 +27,9 @@ static void ss_round(struct fa_state *s, u32 base_us, u32 rtt_us, int n)
 	fa_init(s, 0);
 	fa_rtt_sample(s, (s32)base_us, 0);
 	fa_round_reset(s);
+	s->ss_min_us = FA_RTT_NONE;
+	s->ss_prev_min_us = FA_RTT_NONE;
+	s->ss_bucket_n = 0;
 	for (i = 0; i < n; i++)
 		fa_rtt_sample(s, (s32)rtt_us, (u32)i);
 }
@@ -356,7 +359,7 @@ static void test_ss_exit_exact(void)
 	struct fa_state s;
 
 	p.ss_exit_pkts = 10;
-	ss_round(&s, 10000, 12000, FA_SS_MIN_SAMPLES);
+	ss_round(&s, 10000, 12000, FA_SS_BUCKET);
 	CHECK(!fa_ss_exit(&s, &p, 59), "exited at 59");
 	CHECK(fa_ss_exit(&s, &p, 60), "did not exit at 60");
 	CHECK(fa_ss_exit(&s, &p, 61), "did not exit at 61");
@@ -384,16 +387,17 @@ static void test_ss_exit_classic(void)
 	struct fa_state s;
 
 	p.adaptive_ss = 0;
-	ss_round(&s, 10000, 10749, FA_SS_MIN_SAMPLES);
+	ss_round(&s, 10000, 10749, FA_SS_BUCKET);
 	CHECK(!fa_ss_exit(&s, &p, 100000), "exited at 749 us");
-	ss_round(&s, 10000, 10750, FA_SS_MIN_SAMPLES);
+	ss_round(&s, 10000, 10750, FA_SS_BUCKET);
 	CHECK(fa_ss_exit(&s, &p, 2), "no exit at 750 us");
 }
 
 /*
- * The exit reads the round's standing queue: delayed samples, or the
- * transient queue of a slow-start burst, do not end slow start while one
- * sample of the round saw the queue empty; too few samples never do.
+ * The exit reads the standing queue, the minimum of the last 8..16
+ * samples: delayed samples, or the transient queue of slow-start trains,
+ * do not end slow start while one recent sample saw the queue empty; too
+ * few samples never do.
  */
 static void test_ss_exit_filters_spike(void)
 {
@@ -404,16 +408,16 @@ static void test_ss_exit_filters_spike(void)
 	p.ss_exit_pkts = 10;
 	fa_init(&s, 0);
 	CHECK(!fa_ss_exit(&s, &p, 1000), "exit with no sample");
-	ss_round(&s, 10000, 50000, FA_SS_MIN_SAMPLES - 1);
+	ss_round(&s, 10000, 50000, FA_SS_BUCKET - 1);
 	CHECK(!fa_ss_exit(&s, &p, 1000), "exit on %d samples",
-	      FA_SS_MIN_SAMPLES - 1);
+	      FA_SS_BUCKET - 1);
 	fa_rtt_sample(&s, 50000, 9);
 	CHECK(fa_ss_exit(&s, &p, 1000), "standing queue did not end it");
-	/* a burst: the round's first packet saw no queue */
+	/* bursts: the first packet of every train of four saw no queue */
 	ss_round(&s, 10000, 10000, 1);
 	for (i = 0; i < 50; i++)
-		fa_rtt_sample(&s, 10000 + 100 * i, (u32)i);
-	CHECK(!fa_ss_exit(&s, &p, 1000), "burst ended slow start");
+		fa_rtt_sample(&s, i % 4 ? 30000 : 10000, (u32)i);
+	CHECK(!fa_ss_exit(&s, &p, 1000), "bursts ended slow start");
 }
 
 /* The adaptive exit is a backlog in packets: the same at every rate. */
@@ -432,7 +436,7 @@ static void test_ss_exit_rate_independent(void)
 		/* smallest window whose own backlog reaches 10 */
 		for (w = bdp; w < bdp + 100; w++) {
 			ss_round(&s, 20000, fluid_avg_us(c, 20000, w),
-				 FA_SS_MIN_SAMPLES);
+				 FA_SS_BUCKET);
 			if (fa_ss_exit(&s, &p, w))
 				break;
 		}

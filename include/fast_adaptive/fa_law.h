@@ -71,8 +71,8 @@
 #define FA_PROBE_BACKOFF_MAX	2
 /* Updates after slow start before the once-per-flow base-RTT probe. */
 #define FA_SS_PROBE_UPDATES	3
-/* Samples of a round before its minimum may end slow start (noise). */
-#define FA_SS_MIN_SAMPLES	4
+/* Slow start reads the minimum of the last 8..16 samples (two buckets). */
+#define FA_SS_BUCKET		8
 /* exp(-x) table: step 1/8 in x, 64 steps, so x covers [0, 8]. */
 #define FA_EXP_STEP_SHIFT	3
 #define FA_EXP_STEPS		64
@@ -123,6 +123,9 @@ struct fa_state {
 	u32 target_cwnd;	/* window the last update asked for */
 	u16 gamma;		/* gain of the last update, 1/1024 */
 	u16 round_samples;	/* RTT samples in the current round */
+	u32 ss_min_us;		/* min RTT of the current bucket of samples */
+	u32 ss_prev_min_us;	/* min RTT of the previous full bucket */
+	u8 ss_bucket_n;		/* samples in the current bucket */
 	u8 cycle_rounds;	/* rounds completed in this update cycle */
 	u8 probe_rounds;	/* rounds completed in this probe */
 	u8 phase;		/* enum fa_phase */
@@ -330,6 +333,9 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->base_rtt_us = FA_RTT_NONE;
 	s->avg_rtt_us = FA_RTT_NONE;
 	s->probe_min_us = FA_RTT_NONE;
+	s->ss_min_us = FA_RTT_NONE;
+	s->ss_prev_min_us = FA_RTT_NONE;
+	s->ss_bucket_n = 0;
 	s->probe_cwnd = 0;
 	s->prior_cwnd = 0;
 	s->target_cwnd = 0;
@@ -354,6 +360,9 @@ static inline void fa_restart(struct fa_state *s, u32 now_us)
 {
 	fa_round_reset(s);
 	s->cycle_rounds = 0;
+	s->ss_min_us = FA_RTT_NONE;
+	s->ss_prev_min_us = FA_RTT_NONE;
+	s->ss_bucket_n = 0;
 	fa_window_reset(s, now_us);
 }
 
@@ -387,6 +396,12 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 	s->base_rtt_us = fa_min_u32(s->base_rtt_us, rtt);
 	s->round_min_us = fa_min_u32(s->round_min_us, rtt);
 	s->win_min_us = fa_min_u32(s->win_min_us, rtt);
+	s->ss_min_us = fa_min_u32(s->ss_min_us, rtt);
+	if (++s->ss_bucket_n >= FA_SS_BUCKET) {
+		s->ss_prev_min_us = s->ss_min_us;
+		s->ss_min_us = FA_RTT_NONE;
+		s->ss_bucket_n = 0;
+	}
 	if (s->round_samples < 0xffff)
 		s->round_samples++;
 	if (s->phase == FA_PHASE_PROBE)
@@ -399,21 +414,21 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
  * w (rtt - base) >= ss_exit rtt to avoid a division.  Classic: the queueing
  * delay rtt - base has reached ss_delay_us.
  *
- * rtt is the minimum of the current round so far (at least
- * FA_SS_MIN_SAMPLES samples), i.e. the standing queue: a doubling round's
- * line-rate trains queue up to cwnd/2 packets for a moment, and emulation
- * or scheduling jitter adds delay to single samples; taken per sample,
- * either ended slow start at a fraction of the BDP (seen in the VM bench:
- * exits at cwnd 39-76 on a 206-packet path).
+ * rtt is the minimum of the last FA_SS_BUCKET to 2 FA_SS_BUCKET samples:
+ * emulation or scheduling jitter on a few samples must not end slow start
+ * (with the minimum of two samples a loaded VM exited at cwnd 39-76 on a
+ * 206-packet path), yet the standing queue must be seen within a fraction
+ * of a round (the round's minimum lags up to two rounds of doubling and
+ * overflowed a 2-BDP buffer: exit at cwnd 650 on a 208-packet path).
  */
 static inline bool fa_ss_exit(const struct fa_state *s,
 			      const struct fa_params *p, u32 cwnd)
 {
-	u32 rtt = s->round_min_us, qdelay;
+	u32 rtt = s->ss_prev_min_us, qdelay;
 
-	if (s->round_samples < FA_SS_MIN_SAMPLES ||
-	    rtt == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
+	if (rtt == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return false;
+	rtt = fa_min_u32(rtt, s->ss_min_us);
 	qdelay = rtt - s->base_rtt_us;
 	if (!p->adaptive_ss)
 		return qdelay >= p->ss_delay_us;
