@@ -77,7 +77,7 @@ if [ $report_only = 0 ]; then
 		done
 	) > "$RES/hostload.txt" 2>/dev/null &
 	loadpid=$!
-	trap 'kill $loadpid 2>/dev/null' EXIT
+	trap 'kill $loadpid 2>/dev/null || true' EXIT
 	echo "bench: booting $KVER; progress below (raw results in $RES)"
 	t0=$(date +%s)
 	set +e
