@@ -41,6 +41,14 @@ static void law_phase(struct fa_state *s)
 	s->ss_probed = 1;
 }
 
+/* A fresh flow at time 0 with base RTT base_us, in the law's phase. */
+static void law_flow(struct fa_state *s, u32 base_us)
+{
+	fa_init(s, 0);
+	fa_rtt_sample(s, (s32)base_us, 0);
+	law_phase(s);
+}
+
 /* Feed one round of samples and end it. */
 static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
 				 u32 cwnd, u32 rtt_us, u32 *now_us,
@@ -52,6 +60,19 @@ static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
 		fa_rtt_sample(s, (s32)rtt_us, *now_us);
 	*now_us += rtt_us;
 	return fa_round_end(s, p, cwnd, false, true, *now_us, u);
+}
+
+/* Rounds of a 100-packet window on an 80 ms path until the law probes. */
+static enum fa_action rounds_until_probe(struct fa_state *s,
+					 const struct fa_params *p,
+					 u32 *now_us, struct fa_update *u)
+{
+	enum fa_action act = FA_ACT_NONE;
+	int r;
+
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(s, p, 100, 80000, now_us, u);
+	return act;
 }
 
 /*
@@ -616,17 +637,13 @@ static void test_dist_clamped(void)
 static void test_route_change_adopted(void)
 {
 	struct fa_params p = defaults();
-	enum fa_action act = FA_ACT_NONE;
+	enum fa_action act;
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r;
 
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 50000, 0);
-	law_phase(&s);
-	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, &p, 100, 80000, &now, &u);
+	law_flow(&s, 50000);
+	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe after %u us", now);
 	CHECK(now <= 2 * p.base_win_ms * 1000 + 200000, "probe at %u us", now);
 	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
@@ -651,9 +668,7 @@ static void test_own_queue_no_ratchet(void)
 	u32 now = 0;
 	int r, probes = 0;
 
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 50000, 0);
-	law_phase(&s);
+	law_flow(&s, 50000);
 	for (r = 0; r < 400; r++) {
 		/* drained while probing, 20 ms of own queue otherwise */
 		u32 rtt = s.phase == FA_PHASE_PROBE && s.probe_rounds ?
@@ -679,9 +694,7 @@ static void test_small_queue_no_probe(void)
 	u32 now = 0;
 	int r, probes = 0;
 
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 50000, 0);
-	law_phase(&s);
+	law_flow(&s, 50000);
 	for (r = 0; r < 1000; r++)
 		probes += round_with(&s, &p, 100, 62000, &now, &u) ==
 			  FA_ACT_PROBE_START;
@@ -779,9 +792,7 @@ static void test_small_window_keeps_updating(void)
 	u32 now = 0, cwnd = FA_CWND_MIN;
 	int r, updates = 0;
 
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 50000, 0);
-	law_phase(&s);
+	law_flow(&s, 50000);
 	for (r = 0; r < 20; r++) {
 		enum fa_action act;
 
@@ -800,17 +811,13 @@ static void test_small_window_keeps_updating(void)
 static void test_loss_during_probe(void)
 {
 	struct fa_params p = defaults();
-	enum fa_action act = FA_ACT_NONE;
+	enum fa_action act;
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r;
 
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 50000, 0);
-	law_phase(&s);
-	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, &p, 100, 80000, &now, &u);
+	law_flow(&s, 50000);
+	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe");
 	CHECK_EQ(fa_ssthresh(&s, FA_CWND_MIN), 50);
 	CHECK_EQ(s.prior_cwnd, 100);
@@ -925,8 +932,7 @@ static void test_time_wrap(void)
 		CHECK(act != FA_ACT_PROBE_START, "probe %d rounds after start",
 		      r);
 	}
-	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, &p, 100, 80000, &now, &u);
+	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe across the wrap");
 }
 
