@@ -25,15 +25,7 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-KVER=6.1.0-57-amd64
-report_only=0
-for a in "$@"; do
-	case $a in
-	KVER=*) KVER=${a#KVER=} ;;
-	--report-only) report_only=1 ;;
-	*) echo "usage: $0 [--report-only] [KVER=version]" >&2; exit 2 ;;
-	esac
-done
+. "$HERE/host-args.sh"
 OUTDIR=${BENCH_RESULTS:-$REPO/bench}
 # Raw results: build/bench/KVER for the real run; a trial that writes its
 # RESULTS.md elsewhere (BENCH_RESULTS) keeps its raw data apart too, so that

@@ -23,15 +23,7 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-KVER=6.1.0-57-amd64
-report_only=0
-for a in "$@"; do
-	case $a in
-	KVER=*) KVER=${a#KVER=} ;;
-	--report-only) report_only=1 ;;
-	*) echo "usage: $0 [--report-only] [KVER=version]" >&2; exit 2 ;;
-	esac
-done
+. "$REPO/tools/bench/host-args.sh"
 OUT=${DEMO_OUT:-$REPO/build/demo/$KVER}
 t0=$(date +%s)
 phase() { printf '[demo %3ds] %s\n' $(($(date +%s) - t0)) "$*"; }
