@@ -49,42 +49,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#define FA_TOOL_NAME "fa_xfer"
+#include "fa_tool.h"
+
 #define FNV_OFFSET	0xcbf29ce484222325ULL
 #define FNV_PRIME	0x100000001b3ULL
 #define CHUNK		(64 * 1024)
 #define PATTERN		(1024 * 1024)
-
-static const char *prog = "fa_xfer";
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", prog);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-static void on_alarm(int sig)
-{
-	static const char msg[] = "fa_xfer: timeout\n";
-
-	(void)sig;
-	if (write(2, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(3);
-}
-
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
 
 /*
  * The checksum: FNV-1a over 64-bit little-endian words of the stream, so
@@ -133,18 +104,6 @@ static uint64_t sum_final(const struct sum64 *s)
 	for (i = 0; i < s->npart; i++)
 		h = (h ^ s->part[i]) * FNV_PRIME;
 	return h;
-}
-
-static unsigned long long parse_num(const char *s, const char *what)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end)
-		die("bad %s '%s'", what, s);
-	return v;
 }
 
 static void fill_pattern(unsigned char *buf, size_t n, uint64_t seed)
@@ -262,35 +221,10 @@ static int do_recv(int argc, char **argv)
 	return rc;
 }
 
-struct sampler {
-	FILE *f;
-	int fd;
-	uint64_t every_us, next_us;
-};
-
 static void sample(struct sampler *s)
 {
-	struct tcp_info ti;
-	union tcp_cc_info cc;
-	socklen_t len = sizeof(ti), clen = sizeof(cc);
-
-	if (!s->f)
-		return;
-	memset(&ti, 0, sizeof(ti));
-	memset(&cc, 0, sizeof(cc));
-	if (getsockopt(s->fd, IPPROTO_TCP, TCP_INFO, &ti, &len) < 0)
+	if (fa_sample(s) < 0)
 		die("getsockopt(TCP_INFO): %s", strerror(errno));
-	if (getsockopt(s->fd, IPPROTO_TCP, TCP_CC_INFO, &cc, &clen) < 0)
-		clen = 0;
-	if (clen < sizeof(cc.vegas))
-		memset(&cc, 0, sizeof(cc));
-	fprintf(s->f, "%" PRIu64 " %u %u %u %u %llu %u %u %u %u %llu %u %u %u %u %u\n",
-		now_us(), ti.tcpi_snd_cwnd, ti.tcpi_rtt, ti.tcpi_rttvar,
-		ti.tcpi_min_rtt, (unsigned long long)ti.tcpi_bytes_acked,
-		ti.tcpi_total_retrans, ti.tcpi_lost, ti.tcpi_ca_state,
-		ti.tcpi_snd_mss, (unsigned long long)ti.tcpi_delivery_rate,
-		ti.tcpi_snd_ssthresh, cc.vegas.tcpv_enabled,
-		cc.vegas.tcpv_rttcnt, cc.vegas.tcpv_rtt, cc.vegas.tcpv_minrtt);
 }
 
 /* Wait for POLLOUT (or POLLIN when want_in), taking samples on time. */
@@ -407,7 +341,7 @@ static int do_send(int argc, char **argv)
 		s.f = fopen(samples, "w");
 		if (!s.f)
 			die("create %s: %s", samples, strerror(errno));
-		fprintf(s.f, "# t_us cwnd rtt_us rttvar_us min_rtt_us bytes_acked total_retrans lost ca_state mss delivery_rate ssthresh vegas_enabled vegas_rttcnt vegas_rtt_us vegas_minrtt_us\n");
+		fputs(FA_SAMPLE_HEADER, s.f);
 		s.every_us = (uint64_t)sample_ms * 1000;
 		s.next_us = now_us();
 	}

@@ -16,7 +16,7 @@
  *                "FILE NAME SIZE\n" and SIZE bytes, then "END\n"
  *   PING N ...   N bytes (the request line may carry padding)
  * With -s/-l, a STUDY connection records TCP_INFO every MS milliseconds to
- * SAMPLEPREFIX.<client port>, in the columns of selftests/fa_xfer.c (so that
+ * SAMPLEPREFIX.<client port>, in the columns of selftests/fa_tool.h (so that
  * selftests/lib/measure.sh reads them).
  *
  * pull connects, asks for the study DIR and (with -o) writes each file to
@@ -61,29 +61,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#define FA_TOOL_NAME "pacs"
+#include "fa_tool.h"
+
 #define CHUNK (64 * 1024)
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "pacs: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
-}
-
-static void on_alarm(int sig)
-{
-	static const char msg[] = "pacs: timeout\n";
-
-	(void)sig;
-	if (write(2, msg, sizeof(msg) - 1) < 0)
-		_exit(3);
-	_exit(3);
-}
 
 static volatile sig_atomic_t stop;
 
@@ -93,56 +74,11 @@ static void on_term(int sig)
 	stop = 1;
 }
 
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
-
-static unsigned long long num(const char *s, const char *what)
-{
-	char *end;
-	unsigned long long v;
-
-	errno = 0;
-	v = strtoull(s, &end, 0);
-	if (errno || end == s || *end)
-		die("bad %s '%s'", what, s);
-	return v;
-}
-
-/* ---- TCP_INFO sampling (columns of selftests/fa_xfer.c) ---------------- */
-
-struct sampler {
-	FILE *f;
-	int fd;
-	uint64_t every_us, next_us;
-};
+/* ---- TCP_INFO sampling (selftests/fa_tool.h) ---------------------------- */
 
 static void sample(struct sampler *s)
 {
-	struct tcp_info ti;
-	union tcp_cc_info cc;
-	socklen_t len = sizeof(ti), clen = sizeof(cc);
-
-	if (!s->f)
-		return;
-	memset(&ti, 0, sizeof(ti));
-	memset(&cc, 0, sizeof(cc));
-	if (getsockopt(s->fd, IPPROTO_TCP, TCP_INFO, &ti, &len) < 0)
-		return;
-	if (getsockopt(s->fd, IPPROTO_TCP, TCP_CC_INFO, &cc, &clen) < 0 ||
-	    clen < sizeof(cc.vegas))
-		memset(&cc, 0, sizeof(cc));
-	fprintf(s->f, "%" PRIu64 " %u %u %u %u %llu %u %u %u %u %llu %u %u %u %u %u\n",
-		now_us(), ti.tcpi_snd_cwnd, ti.tcpi_rtt, ti.tcpi_rttvar,
-		ti.tcpi_min_rtt, (unsigned long long)ti.tcpi_bytes_acked,
-		ti.tcpi_total_retrans, ti.tcpi_lost, ti.tcpi_ca_state,
-		ti.tcpi_snd_mss, (unsigned long long)ti.tcpi_delivery_rate,
-		ti.tcpi_snd_ssthresh, cc.vegas.tcpv_enabled,
-		cc.vegas.tcpv_rttcnt, cc.vegas.tcpv_rtt, cc.vegas.tcpv_minrtt);
+	(void)fa_sample(s);	/* a socket already gone: no line */
 }
 
 static void tick(struct sampler *s)
@@ -312,7 +248,7 @@ static void serve_conn(int cfd, unsigned int sample_ms, const char *prefix)
 				s.f = fopen(path, "w");
 				if (!s.f)
 					die("create %s: %s", path, strerror(errno));
-				fprintf(s.f, "# t_us cwnd rtt_us rttvar_us min_rtt_us bytes_acked total_retrans lost ca_state mss delivery_rate ssthresh vegas_enabled vegas_rttcnt vegas_rtt_us vegas_minrtt_us\n");
+				fputs(FA_SAMPLE_HEADER, s.f);
 				s.every_us = (uint64_t)sample_ms * 1000;
 				s.next_us = now_us();
 				fcntl(cfd, F_SETFL, O_NONBLOCK);
@@ -344,12 +280,12 @@ static int do_serve(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "p:C:k:R:T:s:l:")) != -1) {
 		switch (opt) {
-		case 'p': port = (unsigned int)num(optarg, "port"); break;
+		case 'p': port = (unsigned int)parse_num(optarg, "port"); break;
 		case 'C': cc = optarg; break;
-		case 'k': conns = (unsigned int)num(optarg, "count"); break;
+		case 'k': conns = (unsigned int)parse_num(optarg, "count"); break;
 		case 'R': ready = optarg; break;
-		case 'T': timeout = (unsigned int)num(optarg, "timeout"); break;
-		case 's': sample_ms = (unsigned int)num(optarg, "interval"); break;
+		case 'T': timeout = (unsigned int)parse_num(optarg, "timeout"); break;
+		case 's': sample_ms = (unsigned int)parse_num(optarg, "interval"); break;
 		case 'l': prefix = optarg; break;
 		default: die("usage: serve -p PORT [-C CC] [-k CONNS] [-R READY] [-T SECS] [-s MS -l PREFIX]");
 		}
@@ -433,10 +369,10 @@ static int do_pull(int argc, char **argv)
 	while ((opt = getopt(argc, argv, "c:p:d:o:T:")) != -1) {
 		switch (opt) {
 		case 'c': addr = optarg; break;
-		case 'p': port = (unsigned int)num(optarg, "port"); break;
+		case 'p': port = (unsigned int)parse_num(optarg, "port"); break;
 		case 'd': dir = optarg; break;
 		case 'o': out = optarg; break;
-		case 'T': timeout = (unsigned int)num(optarg, "timeout"); break;
+		case 'T': timeout = (unsigned int)parse_num(optarg, "timeout"); break;
 		default: die("usage: pull -c ADDR -p PORT -d DIR [-o OUTDIR] [-T SECS]");
 		}
 	}
@@ -509,14 +445,14 @@ static int do_ping(int argc, char **argv)
 	while ((opt = getopt(argc, argv, "c:p:o:q:n:i:I:t:S:")) != -1) {
 		switch (opt) {
 		case 'c': addr = optarg; break;
-		case 'p': port = (unsigned int)num(optarg, "port"); break;
+		case 'p': port = (unsigned int)parse_num(optarg, "port"); break;
 		case 'o': log = optarg; break;
-		case 'q': req = (unsigned int)num(optarg, "request size"); break;
-		case 'n': resp = (unsigned int)num(optarg, "response size"); break;
-		case 'i': imin = (unsigned int)num(optarg, "interval"); break;
-		case 'I': imax = (unsigned int)num(optarg, "interval"); break;
-		case 't': secs = (unsigned int)num(optarg, "seconds"); break;
-		case 'S': seed = num(optarg, "seed"); break;
+		case 'q': req = (unsigned int)parse_num(optarg, "request size"); break;
+		case 'n': resp = (unsigned int)parse_num(optarg, "response size"); break;
+		case 'i': imin = (unsigned int)parse_num(optarg, "interval"); break;
+		case 'I': imax = (unsigned int)parse_num(optarg, "interval"); break;
+		case 't': secs = (unsigned int)parse_num(optarg, "seconds"); break;
+		case 'S': seed = parse_num(optarg, "seed"); break;
 		default: die("usage: ping -c ADDR -p PORT -o LOG [-q REQ] [-n RESP] [-i MIN_MS] [-I MAX_MS] [-t SECS] [-S SEED]");
 		}
 	}
@@ -585,9 +521,9 @@ static int do_mkstudy(int argc, char **argv)
 
 	if (argc < 4)
 		die("usage: mkstudy DIR COUNT MEAN_KIB [SEED]");
-	count = (unsigned int)num(argv[2], "count");
-	mean = num(argv[3], "size") * 1024;
-	x = argc > 4 ? num(argv[4], "seed") : 42;
+	count = (unsigned int)parse_num(argv[2], "count");
+	mean = parse_num(argv[3], "size") * 1024;
+	x = argc > 4 ? parse_num(argv[4], "seed") : 42;
 	x = x ? x : 42;
 	if (mkdir(argv[1], 0755) < 0 && errno != EEXIST)
 		die("mkdir %s: %s", argv[1], strerror(errno));
