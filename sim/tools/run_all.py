@@ -92,10 +92,10 @@ def define():
                  "Three flows start together (1 ms apart) on a 96 Mb/s bottleneck; 10 s.",
                  runs_for("exp1", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=10"], ALLH, 200))
     E["exp2"] = ("Exp 2: 3 flows, 960 Mb/s, alpha = 200",
-                 "As Exp 1 at 960 Mb/s; 10 s.  Only classic, adaptive ss only and both rules were affordable at 960 Mb/s on this shared 2-core machine (a run "
-                 "takes 15-40 min); the full set, ns-3's controls included, is in the scaled "
-                 "experiment 'Exp 2/7 scaled' below.  Loss-based controls at 960 Mb/s would take "
-                 "hours (DESIGN.md 8).",
+                 "As Exp 1 at 960 Mb/s; 10 s.  FAST variants only at 960 Mb/s (a run takes 2.5-6.5 min on a "
+                 "quiet 2-core host, 15-40 min on a loaded one); the full set, ns-3's controls included, "
+                 "is in the scaled experiment 'Exp 2/7 scaled' below.  Loss-based controls at 960 Mb/s "
+                 "would take hours (DESIGN.md 8).",
                  runs_for("exp2", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"],
                           ("classic", "ss", "both", "both_hdr"), 200, others=()))
     E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
