@@ -225,9 +225,12 @@ def write_all(sim, experiments, order, tune_runs, label, info):
         u = ph["util_pct"][0]
         bars.append(bar_line(tag + ": utilisation >= 98 %", u >= 98,
                              "%.1f %% steady (%.1f %% from t = 0, slow start included)" % (u, r2["util_total_pct"][0])))
-    for exp7, var, note in (("exp7", "both", "measured base RTT"), ("exp7", "both_oracle", "oracle base RTT"),
-                            ("exp7x", "both", "scaled, measured base RTT"),
-                            ("exp7x", "both_oracle", "scaled, oracle base RTT")):
+    for exp7, var, note in (("exp7", "both", "tuned, measured base RTT"),
+                            ("exp7", "both_hdr", "header defaults, measured base RTT"),
+                            ("exp7", "both_oracle", "tuned, oracle base RTT"),
+                            ("exp7x", "both", "scaled, tuned, measured base RTT"),
+                            ("exp7x", "both_hdr", "scaled, header defaults, measured base RTT"),
+                            ("exp7x", "both_oracle", "scaled, tuned, oracle base RTT")):
         r7 = res.get((exp7, var))
         if not r7:
             continue
