@@ -92,7 +92,7 @@ TRACE_EVENT(ss_exit,
 		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
 		__entry->dport = ntohs(inet_sk(sk)->inet_dport);
 		__entry->cwnd = cwnd;
-		__entry->rtt_us = min(s->ss_min_us, s->ss_prev_min_us);
+		__entry->rtt_us = fa_ss_rtt_us(s);
 		__entry->base_rtt_us = s->base_rtt_us;
 		__entry->rule = rule;
 		__entry->ss_exit_pkts = p->ss_exit_pkts;

@@ -27,9 +27,7 @@ static void ss_round(struct fa_state *s, u32 base_us, u32 rtt_us, int n)
 	fa_init(s, 0);
 	fa_rtt_sample(s, (s32)base_us, 0);
 	fa_round_reset(s);
-	s->ss_min_us = FA_RTT_NONE;
-	s->ss_prev_min_us = FA_RTT_NONE;
-	s->ss_bucket_n = 0;
+	fa_ss_filter_reset(s);
 	for (i = 0; i < n; i++)
 		fa_rtt_sample(s, (s32)rtt_us, (u32)i);
 }

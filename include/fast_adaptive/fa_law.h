@@ -327,15 +327,21 @@ static inline void fa_round_reset(struct fa_state *s)
 	s->round_samples = 0;
 }
 
+/* Forget the slow-start RTT filter (both buckets). */
+static inline void fa_ss_filter_reset(struct fa_state *s)
+{
+	s->ss_min_us = FA_RTT_NONE;
+	s->ss_prev_min_us = FA_RTT_NONE;
+	s->ss_bucket_n = 0;
+}
+
 /* A new flow: nothing measured yet. */
 static inline void fa_init(struct fa_state *s, u32 now_us)
 {
 	s->base_rtt_us = FA_RTT_NONE;
 	s->avg_rtt_us = FA_RTT_NONE;
 	s->probe_min_us = FA_RTT_NONE;
-	s->ss_min_us = FA_RTT_NONE;
-	s->ss_prev_min_us = FA_RTT_NONE;
-	s->ss_bucket_n = 0;
+	fa_ss_filter_reset(s);
 	s->probe_cwnd = 0;
 	s->prior_cwnd = 0;
 	s->target_cwnd = 0;
@@ -360,9 +366,7 @@ static inline void fa_restart(struct fa_state *s, u32 now_us)
 {
 	fa_round_reset(s);
 	s->cycle_rounds = 0;
-	s->ss_min_us = FA_RTT_NONE;
-	s->ss_prev_min_us = FA_RTT_NONE;
-	s->ss_bucket_n = 0;
+	fa_ss_filter_reset(s);
 	fa_window_reset(s, now_us);
 }
 
@@ -408,6 +412,12 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 		s->probe_min_us = fa_min_u32(s->probe_min_us, rtt);
 }
 
+/* The RTT slow start reads: the minimum of both buckets (see below). */
+static inline u32 fa_ss_rtt_us(const struct fa_state *s)
+{
+	return fa_min_u32(s->ss_prev_min_us, s->ss_min_us);
+}
+
 /*
  * Per ACK in slow start: should it end now?  Adaptive: the flow's own
  * backlog w (rtt - base) / rtt has reached ss_exit_pkts, tested as
@@ -424,11 +434,11 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 static inline bool fa_ss_exit(const struct fa_state *s,
 			      const struct fa_params *p, u32 cwnd)
 {
-	u32 rtt = s->ss_prev_min_us, qdelay;
+	u32 rtt, qdelay;
 
-	if (rtt == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
+	if (s->ss_prev_min_us == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return false;
-	rtt = fa_min_u32(rtt, s->ss_min_us);
+	rtt = fa_ss_rtt_us(s);
 	qdelay = rtt - s->base_rtt_us;
 	if (!p->adaptive_ss)
 		return qdelay >= p->ss_delay_us;
