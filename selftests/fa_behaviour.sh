@@ -92,13 +92,13 @@ one_flow() { # TAG CC PORT -> prints measure_flow's line, drops, guest CPU use
 # $FA_CC misses one of its two bars is measured once more, because one
 # emulated run can stall for reasons outside the guest; a second miss is
 # final.  Every attempt is reported and only the last one is judged.
+# The bars, each written once: the retries below and the verdicts use them.
+util_bar_met() { [ -n "$1" ] && fcmp "$1 >= 0.9 * $RATE"; }	# GOODPUT
+delay_bar_met() { [ -n "$1" ] && [ -n "$2" ] && fcmp "$1 < $2 / 4"; }	# FA_Q CUBIC_Q
+jain_bar_met() { [ -n "$1" ] && fcmp "$1 >= 0.9"; }	# JAIN
 fa_bars_met() { # FA_LINE CUBIC_LINE
-	local g q cq
-	g=$(field goodput_mbit "$1")
-	q=$(field qdelay_ms "$1")
-	cq=$(field qdelay_ms "$2")
-	[ -n "$g" ] && [ -n "$q" ] && [ -n "$cq" ] &&
-		fcmp "$g >= 0.9 * $RATE && $q < $cq / 4"
+	util_bar_met "$(field goodput_mbit "$1")" &&
+		delay_bar_met "$(field qdelay_ms "$1")" "$(field qdelay_ms "$2")"
 }
 misses=0
 for attempt in 1 2 3; do
@@ -133,7 +133,7 @@ if [ -n "$c_good" ] && fcmp "$c_good >= 0.8 * $RATE && $c_q > 0"; then
 else
 	ktap_fail "rig check: cubic fills the link (goodput ${c_good:-?} Mbit/s, mean queueing delay ${c_q:-?} ms; want >= 80 % of $RATE)"
 fi
-if [ -n "$f_good" ] && fcmp "$f_good >= 0.9 * $RATE"; then
+if util_bar_met "$f_good"; then
 	ktap_bar 0 "one flow uses >= 90 % of the link: $f_good Mbit/s of $RATE"
 else
 	ktap_info "what the $FA_CC flow did, second by second:"
@@ -144,7 +144,7 @@ else
 	fi
 	ktap_bar 1 "one flow uses >= 90 % of the link: ${f_good:-?} Mbit/s of $RATE (want >= $(awk "BEGIN{print 0.9*$RATE}"))"
 fi
-if [ -n "$f_q" ] && [ -n "$c_q" ] && fcmp "$f_q < $c_q / 4"; then
+if delay_bar_met "$f_q" "$c_q"; then
 	ktap_bar 0 "mean queueing delay under a quarter of cubic's: $f_q ms vs cubic $c_q ms"
 else
 	ktap_bar 1 "mean queueing delay under a quarter of cubic's: ${f_q:-?} ms vs cubic ${c_q:-?} ms"
@@ -201,13 +201,12 @@ for attempt in 1 2; do
 	if [ $tracing = 1 ]; then fa_trace_stop "$W/fa3.trace"; fi
 	ktap_info "$FA_CC, 3 flows ${STAGGER} s apart, last $LAST s: $fa3"
 	j=$(field jain "$fa3")
-	[ -n "$j" ] && fcmp "$j >= 0.9" && break
+	jain_bar_met "$j" && break
 	[ $attempt = 1 ] && ktap_info "attempt 1: Jain index ${j:-?} under 0.9; measuring once more"
 done
 c3=$(three cubic3 cubic 5004)
 ktap_info "cubic, 3 flows ${STAGGER} s apart, last $LAST s: $c3 (for comparison)"
-j=$(field jain "$fa3")
-if [ -n "$j" ] && fcmp "$j >= 0.9"; then
+if jain_bar_met "$j"; then
 	ktap_bar 0 "three flows 4 s apart: Jain index $j >= 0.9 over the last $LAST s"
 else
 	ktap_bar 1 "three flows 4 s apart: Jain index ${j:-?} >= 0.9 over the last $LAST s"
