@@ -139,7 +139,7 @@ mbit() {
 TRACING=0
 trace_begin() { # TAG...
 	TRACING=0 TRACE_NOTE=""
-	case "$*" in *fast_adaptive* | *fa_classic*) ;; *) return 0 ;; esac
+	case "$*" in *fast_adaptive* | *fa_*) ;; *) return 0 ;; esac
 	fa_trace_available || return 0
 	fa_trace_start && TRACING=1
 }

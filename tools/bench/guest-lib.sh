@@ -17,27 +17,52 @@ BENCH_REPO=${BENCH_REPO:-$(cd "$BENCH_LIB_DIR/../.." && pwd)}
 
 PACS=${BENCH_PACS:-$BENCH_REPO/build/bench/pacs}
 
-# The algorithms by tag: fa_classic is fast_adaptive with adaptive_gain=0
-# adaptive_ss=0 (plain FAST), set through the module's parameters.
+# The algorithms by tag.  fa_classic is fast_adaptive with adaptive_gain=0
+# adaptive_ss=0 (plain FAST); fa_NAME_VALUE is fast_adaptive with the one
+# parameter NAME set to VALUE (an ablation run side by side with the
+# defaults, e.g. fa_ss_exit_pkts_40).  Set through the module's parameters.
 cc_of() {
 	case $1 in
-	fa_classic) echo fast_adaptive ;;
+	fa_*) echo fast_adaptive ;;
 	*) echo "$1" ;;
 	esac
 }
 
-# Put the module in the mode TAG needs (only fast_adaptive tags touch it;
-# plain writes to the range-checked parameters, no helper process).
-mode_for() {
-	local g=1
+# The parameter writes tag $1 needs, "name=value ...", on stdout.
+mode_of() {
+	local n
 	case $1 in
-	fa_classic) g=0 ;;
-	fast_adaptive) g=1 ;;
+	fa_classic) echo "adaptive_gain=0 adaptive_ss=0" ;;
+	fa_*_*)
+		n=${1#fa_}
+		echo "${n%_*}=${1##*_}"
+		;;
+	esac
+}
+
+# Put the module in the mode TAG needs (only fast_adaptive tags touch it;
+# plain writes to the range-checked parameters, no helper process): undo
+# what the previous tag set, then set this tag's values.
+declare -A FA_SAVED
+FA_MODE=""
+mode_for() {
+	local want kv n
+	case $1 in
+	fast_adaptive | fa_*) want=$(mode_of "$1") ;;
 	*) return 0 ;;
 	esac
-	[ "${FA_MODE:-}" = $g ] && return 0
-	echo $g > "$FA_PARAMS/adaptive_gain" && echo $g > "$FA_PARAMS/adaptive_ss" &&
-		FA_MODE=$g
+	[ "$FA_MODE" = "$want" ] && return 0
+	for kv in $FA_MODE; do
+		n=${kv%%=*}
+		echo "${FA_SAVED[$n]}" > "$FA_PARAMS/$n" || return 1
+	done
+	FA_MODE=""
+	for kv in $want; do
+		n=${kv%%=*}
+		[ -n "${FA_SAVED[$n]:-}" ] || FA_SAVED[$n]=$(cat "$FA_PARAMS/$n") || return 1
+		echo "${kv#*=}" > "$FA_PARAMS/$n" || return 1
+	done
+	FA_MODE=$want
 }
 
 # Load fast_adaptive and the kernel's comparison algorithms.

@@ -139,13 +139,19 @@ med() { stat "$@" >/dev/null; echo "$MED"; }
 TAGS=$(awk -F'\t' '{ if (!($2 in s)) { s[$2] = 1; o = o " " $2 } } END { print o }' "$M")
 # keep the canonical order
 ORDER=""
-for t in fast_adaptive fa_classic cubic bbr vegas reno; do
+ABLATIONS=""	# fa_NAME_VALUE tags, in the order they ran
+for t in $TAGS; do
+	case $t in fa_classic) ;; fa_*) ABLATIONS="$ABLATIONS $t" ;; esac
+done
+for t in fast_adaptive fa_classic $ABLATIONS cubic bbr vegas reno; do
 	case " $TAGS " in *" $t "*) ORDER="$ORDER $t" ;; esac
 done
 name() {
+	local n
 	case $1 in
 	fast_adaptive) echo "**fast_adaptive**" ;;
 	fa_classic) echo "fast_adaptive classic (adaptive_gain=0 adaptive_ss=0)" ;;
+	fa_*_*) n=${1#fa_}; echo "fast_adaptive ${n%_*}=${1##*_}" ;;
 	*) echo "$1" ;;
 	esac
 }
