@@ -95,7 +95,7 @@ TRACE_EVENT(ss_exit,
 		__entry->rtt_us = fa_ss_rtt_us(s);
 		__entry->base_rtt_us = s->base_rtt_us;
 		__entry->rule = rule;
-		__entry->ss_exit_pkts = p->ss_exit_pkts;
+		__entry->ss_exit_pkts = fa_ss_exit_pkts(p, cwnd);
 		__entry->ss_delay_us = p->ss_delay_us;
 	),
 	TP_printk("sport=%u dport=%u cwnd=%u rtt_us=%u base_rtt_us=%u rule=%s ss_exit_pkts=%u ss_delay_us=%u",

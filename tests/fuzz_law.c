@@ -84,7 +84,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.base_win_ms = take32(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
-	       p.gamma_max <= FA_ONE && p.ss_exit_pkts >= 1);
+	       p.gamma_max <= FA_ONE &&
+	       fa_ss_exit_pkts(&p, take32(&r)) >= 1);
 
 	now = take32(&r);
 	fa_init(&s, now);

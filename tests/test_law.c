@@ -384,7 +384,10 @@ static void test_ss_exit_exact(void)
 	CHECK(fa_ss_exit(&s, &p, 61), "did not exit at 61");
 }
 
-/* ss_exit_pkts = 0 means alpha / 2, at least 2. */
+/*
+ * ss_exit_pkts = 0: cwnd / 4 within [alpha / 2, 2 alpha], alpha / 2 at
+ * least 2; sanitizing keeps the 0.
+ */
 static void test_ss_exit_auto(void)
 {
 	struct fa_params p = defaults();
@@ -392,11 +395,19 @@ static void test_ss_exit_auto(void)
 	p.alpha_pkts = 20;
 	p.ss_exit_pkts = 0;
 	fa_params_sanitize(&p);
-	CHECK_EQ(p.ss_exit_pkts, 10);
+	CHECK_EQ(p.ss_exit_pkts, 0);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 10), 10);		/* alpha / 2 */
+	CHECK_EQ(fa_ss_exit_pkts(&p, 80), 20);		/* cwnd / 4 */
+	CHECK_EQ(fa_ss_exit_pkts(&p, 159), 39);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 160), 40);		/* 2 alpha */
+	CHECK_EQ(fa_ss_exit_pkts(&p, FA_CWND_MAX), 40);
 	p.alpha_pkts = 3;
-	p.ss_exit_pkts = 0;
-	fa_params_sanitize(&p);
-	CHECK_EQ(p.ss_exit_pkts, 2);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 2), 2);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 1000), 6);
+	p.alpha_pkts = FA_ALPHA_PKTS_MAX;
+	CHECK_EQ(fa_ss_exit_pkts(&p, FA_CWND_MAX), 2 * FA_ALPHA_PKTS_MAX);
+	p.ss_exit_pkts = 7;				/* explicit wins */
+	CHECK_EQ(fa_ss_exit_pkts(&p, 1000), 7);
 }
 
 /* Classic: queueing delay >= ss_delay_us (750 us), whatever the window. */
@@ -870,7 +881,7 @@ static void test_params_sanitize(void)
 	CHECK_EQ(p.gamma_max, 700);
 	CHECK_EQ(p.gamma_fixed, 1);
 	CHECK_EQ(p.gain_k, 1);
-	CHECK_EQ(p.ss_exit_pkts, 2);
+	CHECK_EQ(p.ss_exit_pkts, 0);
 	CHECK_EQ(p.ss_delay_us, 1);
 	CHECK_EQ(p.update_rtts, 16);
 	CHECK_EQ(p.adaptive_gain, 1);

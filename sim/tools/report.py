@@ -202,7 +202,7 @@ def write_all(sim, experiments, order, tune_runs, label, info):
     out += ["## Bars of issue 5", "",
             "| bar | measured | verdict | note |", "|---|---|---|---|"]
     bars = []
-    for var2, note2 in (("both", "tuned"), ("both_hdr", "header defaults")):
+    for var2, note2 in (("both", "ss_exit 3 alpha"), ("both_hdr", "module defaults")):
         r2 = res.get(("exp2", var2))
         if not r2:
             continue
@@ -225,12 +225,12 @@ def write_all(sim, experiments, order, tune_runs, label, info):
         u = ph["util_pct"][0]
         bars.append(bar_line(tag + ": utilisation >= 98 %", u >= 98,
                              "%.1f %% steady (%.1f %% from t = 0, slow start included)" % (u, r2["util_total_pct"][0])))
-    for exp7, var, note in (("exp7", "both", "tuned, measured base RTT"),
-                            ("exp7", "both_hdr", "header defaults, measured base RTT"),
-                            ("exp7", "both_oracle", "tuned, oracle base RTT"),
-                            ("exp7x", "both", "scaled, tuned, measured base RTT"),
-                            ("exp7x", "both_hdr", "scaled, header defaults, measured base RTT"),
-                            ("exp7x", "both_oracle", "scaled, tuned, oracle base RTT")):
+    for exp7, var, note in (("exp7", "both", "ss_exit 3 alpha, measured base RTT"),
+                            ("exp7", "both_hdr", "module defaults, measured base RTT"),
+                            ("exp7", "both_oracle", "ss_exit 3 alpha, oracle base RTT"),
+                            ("exp7x", "both", "scaled, ss_exit 3 alpha, measured base RTT"),
+                            ("exp7x", "both_hdr", "scaled, module defaults, measured base RTT"),
+                            ("exp7x", "both_oracle", "scaled, ss_exit 3 alpha, oracle base RTT")):
         r7 = res.get((exp7, var))
         if not r7:
             continue
@@ -267,7 +267,8 @@ def write_all(sim, experiments, order, tune_runs, label, info):
                 "equilibrium queue of Exp 2 and Exp 7 at 960 Mb/s), flows 1-2 at 0 s, flow 3 joins at "
                 "5 s, flow 2 leaves at 10 s, end 15 s; both adaptive rules on, oracle base RTT (so that "
                 "the base-RTT error of a late joiner does not mask the gain's dynamics).  One tunable "
-                "varied at a time from the header defaults: %s (ss_exit_pkts 0 = alpha/2 = 10); "
+                "varied at a time from the module defaults: %s (ss_exit_pkts 0 = auto: cwnd/4 within "
+                "[alpha/2, 2 alpha] = [10, 40]); "
                 "ss_exit_pkts 60 = 3 alpha.  'classic' is FAST classic on the same scenario.  "
                 "Queue settle at start: both flows start together (target 2 alpha = 40)."
                 % ", ".join("%s = %s" % kv for kv in sorted(info["header"].items())), "",

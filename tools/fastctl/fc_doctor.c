@@ -134,6 +134,24 @@ static void advice_buffer(struct fc_verdict *r, const struct fc_view *v,
 	       where, sysctl, c, a, b, sockopt);
 }
 
+/* Adaptive slow start: the exit backlog, as the law resolves it now. */
+static void explain_ss_exit(struct fc_verdict *r, const struct fc_view *v,
+			    const struct fa_params *p)
+{
+	char rule[64] = "";
+	char now[32] = "";
+
+	if (!p->ss_exit_pkts)
+		snprintf(rule, sizeof(rule), "ss_exit_pkts = 0: cwnd/4 within [%u, %u]",
+			 fa_ss_exit_pkts(p, 0), fa_ss_exit_pkts(p, FA_CWND_MAX));
+	else
+		snprintf(rule, sizeof(rule), "ss_exit_pkts = %u", p->ss_exit_pkts);
+	if (v->backlog_known)
+		snprintf(now, sizeof(now), " (now %.1f)", v->backlog_pkts);
+	NOTE(r, "slow start: ends when the flow's own backlog reaches %u packets, %s%s",
+	     fa_ss_exit_pkts(p, v->cwnd), rule, now);
+}
+
 static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 		       const struct fa_params *p)
 {
@@ -143,12 +161,8 @@ static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 	fc_fmt_us(v->avg_rtt_us, v->avg_known, avg, sizeof(avg));
 
 	if (!strcmp(v->phase, "slow_start")) {
-		if (p->adaptive_ss && v->backlog_known)
-			NOTE(r, "slow start: ends when the flow's own backlog reaches ss_exit_pkts = %u packets (now %.1f)",
-			     p->ss_exit_pkts, v->backlog_pkts);
-		else if (p->adaptive_ss)
-			NOTE(r, "slow start: ends when the flow's own backlog reaches ss_exit_pkts = %u packets",
-			     p->ss_exit_pkts);
+		if (p->adaptive_ss)
+			explain_ss_exit(r, v, p);
 		else
 			NOTE(r, "slow start (classic): ends when the queueing delay reaches ss_delay_us = %u us",
 			     p->ss_delay_us);
