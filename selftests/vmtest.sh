@@ -79,6 +79,8 @@ esac
 
 CC_UNDER_TEST=${VMTEST_CC:-fast_adaptive}
 QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
+# shellcheck source=lib/vmboot.sh
+. "$SELF_DIR/lib/vmboot.sh"
 CPU=${VMTEST_CPU:-max}
 SMP=${VMTEST_SMP:-2}
 MEM=${VMTEST_MEM:-2048}
@@ -247,23 +249,8 @@ echo "# vmtest: booting $KVER under TCG (smp $SMP, ${MEM} MiB, timeout ${timeout
 # TCG timing follows the host's CPU: say how busy the host was.
 hostload() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null; }
 load0=$(hostload)
-start=$(date +%s)
-set +e
-timeout -k 10 "$timeout_s" "$QEMU" \
-	-accel tcg -cpu "$CPU" -smp "$SMP" -m "$MEM" \
-	-kernel "$KERNEL" -initrd "$INITRD" \
-	-append "console=ttyS0 panic=-1 quiet mitigations=off" \
-	-display none -monitor none -serial "file:$CONSOLE" \
-	-nic none -no-reboot \
-	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-	-virtfs "local,path=$RES,mount_tag=results,security_model=none,multidevs=remap" \
-	> "$RES/qemu.log" 2>&1 &
-qpid=$!
-tail -n +1 -f --pid=$qpid "$RES/tap.txt" 2>/dev/null
-wait $qpid
-qrc=$?
-set -e
-elapsed=$(($(date +%s) - start))
+vm_boot "$KERNEL" "$INITRD" "$RES" "$timeout_s" 1
+qrc=$VM_RC elapsed=$VM_ELAPSED
 echo "# vmtest: host load average $load0 at the start, $(hostload) at the end ($(nproc) CPUs)"
 
 # --- the verdict --------------------------------------------------------------

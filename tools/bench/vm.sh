@@ -50,7 +50,10 @@ shift 3
 
 err() { echo "vm: $*" >&2; }
 
+# shellcheck source=../../selftests/lib/vmboot.sh
+. "$REPO/selftests/lib/vmboot.sh"
 QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
+CPU=${VMTEST_CPU:-max}
 SMP=${VMTEST_SMP:-2}
 MEM=${VMTEST_MEM:-2048}
 KERNEL=/boot/vmlinuz-$KVER
@@ -129,25 +132,8 @@ q() { printf "'%s'" "$(printf %s "$1" | sed "s/'/'\\\\''/g")"; }
 		while IFS='=' read -r k v; do echo "export $k=$(q "$v")"; done || true
 } > "$RESDIR/bench.env"
 
-start=$(date +%s)
-set +e
-timeout -k 10 "$timeout_s" "$QEMU" \
-	-accel tcg -cpu max -smp "$SMP" -m "$MEM" \
-	-kernel "$KERNEL" -initrd "$INITRD" \
-	-append "console=ttyS0 panic=-1 quiet mitigations=off" \
-	-display none -monitor none -serial "file:$RESDIR/console.log" \
-	-nic none -no-reboot \
-	-virtfs "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap" \
-	-virtfs "local,path=$RESDIR,mount_tag=results,security_model=none,multidevs=remap" \
-	> "$RESDIR/qemu.log" 2>&1 &
-qpid=$!
-if [ $quiet = 0 ]; then
-	tail -n +1 -f --pid=$qpid "$RESDIR/tap.txt" 2>/dev/null
-fi
-wait $qpid
-qrc=$?
-set -e
-elapsed=$(($(date +%s) - start))
+vm_boot "$KERNEL" "$INITRD" "$RESDIR" "$timeout_s" $((1 - quiet))
+qrc=$VM_RC elapsed=$VM_ELAPSED
 echo "$elapsed" > "$RESDIR/vm_seconds"
 
 if [ $qrc -eq 124 ] || [ $qrc -eq 137 ]; then
