@@ -79,8 +79,10 @@ if [ $report_only = 0 ]; then
 	echo "$(($(date +%s) - t0))" > "$RES/wall_seconds"
 	kill $loadpid 2>/dev/null || true
 	[ $rc = 0 ] || echo "bench: some runs failed (status $rc); reporting what there is" >&2
-	[ -s "$RES/runs.txt" ] || { echo "bench: no results" >&2; exit 1; }
+	why="the VM run produced none"
+else
+	why="run tools/bench/bench.sh first"
 fi
 
-[ -s "$RES/runs.txt" ] || { echo "bench: no results in $RES (run tools/bench/bench.sh first)" >&2; exit 1; }
+[ -s "$RES/runs.txt" ] || { echo "bench: no results in $RES ($why)" >&2; exit 1; }
 "$HERE/report.sh" "$RES" "$OUTDIR"

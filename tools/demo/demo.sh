@@ -49,9 +49,11 @@ if [ $report_only = 0 ]; then
 	rc=${PIPESTATUS[0]}
 	set -e
 	cut -d' ' -f1-3 /proc/loadavg > "$OUT/hostload"
-	[ -s "$OUT/demo.txt" ] || { echo "demo: the guest produced no results (status $rc); see $OUT" >&2; exit 1; }
+	why="the guest produced none, status $rc"
+else
+	why="run tools/demo/demo.sh first"
 fi
-[ -s "$OUT/demo.txt" ] || { echo "demo: no results in $OUT" >&2; exit 1; }
+[ -s "$OUT/demo.txt" ] || { echo "demo: no results in $OUT ($why)" >&2; exit 1; }
 
 phase "4/4 results"
 S=$OUT/summary.txt
