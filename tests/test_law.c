@@ -385,7 +385,7 @@ static void test_ss_exit_exact(void)
 }
 
 /*
- * ss_exit_pkts = 0: cwnd / 4 within [alpha / 2, 2 alpha], alpha / 2 at
+ * ss_exit_pkts = 0: cwnd / 4 within [alpha / 2, 3 alpha], alpha / 2 at
  * least 2; sanitizing keeps the 0.
  */
 static void test_ss_exit_auto(void)
@@ -398,14 +398,14 @@ static void test_ss_exit_auto(void)
 	CHECK_EQ(p.ss_exit_pkts, 0);
 	CHECK_EQ(fa_ss_exit_pkts(&p, 10), 10);		/* alpha / 2 */
 	CHECK_EQ(fa_ss_exit_pkts(&p, 80), 20);		/* cwnd / 4 */
-	CHECK_EQ(fa_ss_exit_pkts(&p, 159), 39);
-	CHECK_EQ(fa_ss_exit_pkts(&p, 160), 40);		/* 2 alpha */
-	CHECK_EQ(fa_ss_exit_pkts(&p, FA_CWND_MAX), 40);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 239), 59);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 240), 60);		/* 3 alpha */
+	CHECK_EQ(fa_ss_exit_pkts(&p, FA_CWND_MAX), 60);
 	p.alpha_pkts = 3;
 	CHECK_EQ(fa_ss_exit_pkts(&p, 2), 2);
-	CHECK_EQ(fa_ss_exit_pkts(&p, 1000), 6);
+	CHECK_EQ(fa_ss_exit_pkts(&p, 1000), 9);
 	p.alpha_pkts = FA_ALPHA_PKTS_MAX;
-	CHECK_EQ(fa_ss_exit_pkts(&p, FA_CWND_MAX), 2 * FA_ALPHA_PKTS_MAX);
+	CHECK_EQ(fa_ss_exit_pkts(&p, FA_CWND_MAX), 3 * FA_ALPHA_PKTS_MAX);
 	p.ss_exit_pkts = 7;				/* explicit wins */
 	CHECK_EQ(fa_ss_exit_pkts(&p, 1000), 7);
 }

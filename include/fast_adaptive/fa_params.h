@@ -57,7 +57,7 @@
 #define FA_SS_EXIT_PKTS_MIN	0
 #define FA_SS_EXIT_PKTS_MAX	65536
 #define FA_SS_EXIT_PKTS_HELP	\
-	"leave slow start at this own backlog; 0 = cwnd/4 within [alpha/2, 2 alpha]"
+	"leave slow start at this own backlog; 0 = cwnd/4 within [alpha/2, 3 alpha]"
 
 #define FA_SS_DELAY_US_DEFAULT	750
 #define FA_SS_DELAY_US_MIN	1

@@ -268,7 +268,7 @@ def write_all(sim, experiments, order, tune_runs, label, info):
                 "5 s, flow 2 leaves at 10 s, end 15 s; both adaptive rules on, oracle base RTT (so that "
                 "the base-RTT error of a late joiner does not mask the gain's dynamics).  One tunable "
                 "varied at a time from the module defaults: %s (ss_exit_pkts 0 = auto: cwnd/4 within "
-                "[alpha/2, 2 alpha] = [10, 40]); "
+                "[alpha/2, 3 alpha] = [10, 60]); "
                 "ss_exit_pkts 60 = 3 alpha.  'classic' is FAST classic on the same scenario.  "
                 "Queue settle at start: both flows start together (target 2 alpha = 40)."
                 % ", ".join("%s = %s" % kv for kv in sorted(info["header"].items())), "",

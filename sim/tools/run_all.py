@@ -34,7 +34,7 @@ CLASSIC = {"adaptive_gain": 0, "adaptive_ss": 0, "gamma_fixed": 512,
 # Tuned tunables of the adaptive law (see the tuning section of RESULTS.md).
 # 'both' sets ss_exit_pkts to SS_EXIT_MULT x alpha per experiment (the fixed
 # exit backlog the tuning chose); 'both_hdr' runs the module's defaults, whose
-# ss_exit_pkts = 0 is the auto rule (cwnd/4 within [alpha/2, 2 alpha]).
+# ss_exit_pkts = 0 is the auto rule (cwnd/4 within [alpha/2, 3 alpha]).
 TUNED = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048, "update_rtts": 2}
 SS_EXIT_MULT = 3
 HDR = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048, "ss_exit_pkts": 0, "update_rtts": 2}

@@ -422,7 +422,7 @@ static void test_params(void)
 	      "write alpha %u", v);
 	fc_params_live(&p);
 	CHECK(p.alpha_pkts == 33 && p.gamma_min == 256 && p.ss_exit_pkts == 0 &&
-	      fa_ss_exit_pkts(&p, 0) == 16 && fa_ss_exit_pkts(&p, 1000) == 66,
+	      fa_ss_exit_pkts(&p, 0) == 16 && fa_ss_exit_pkts(&p, 1000) == 99,
 	      "live params alpha %u ss_exit %u", p.alpha_pkts, p.ss_exit_pkts);
 	snprintf(path, sizeof(path), "%s/%s", dir, "gain_k");
 	unlink(path);
@@ -883,9 +883,9 @@ static void test_doctor(void)
 	mk_fa(&b, FA_PHASE_SS, 0, 50000, 52000);
 	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
 	fc_doctor(&a, &b, NULL, &p, &o, &r);
-	/* auto exit backlog at cwnd 100: 100 / 4 within [alpha/2, 2 alpha] */
+	/* auto exit backlog at cwnd 100: 100 / 4 within [alpha/2, 3 alpha] */
 	CHECK(any_has(r.notes, r.nnotes,
-		      "reaches 25 packets, ss_exit_pkts = 0: cwnd/4 within [10, 40]"),
+		      "reaches 25 packets, ss_exit_pkts = 0: cwnd/4 within [10, 60]"),
 	      "ss note: %s", r.notes[0]);
 	p.ss_exit_pkts = 12;
 	fc_doctor(&a, &b, NULL, &p, &o, &r);
