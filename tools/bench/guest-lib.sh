@@ -17,28 +17,9 @@ BENCH_REPO=${BENCH_REPO:-$(cd "$BENCH_LIB_DIR/../.." && pwd)}
 
 PACS=${BENCH_PACS:-$BENCH_REPO/build/bench/pacs}
 
-# The algorithms by tag.  fa_classic is fast_adaptive with adaptive_gain=0
-# adaptive_ss=0 (plain FAST); fa_NAME_VALUE is fast_adaptive with the one
-# parameter NAME set to VALUE (an ablation run side by side with the
-# defaults, e.g. fa_ss_exit_pkts_40).  Set through the module's parameters.
-cc_of() {
-	case $1 in
-	fa_*) echo fast_adaptive ;;
-	*) echo "$1" ;;
-	esac
-}
-
-# The parameter writes tag $1 needs, "name=value ...", on stdout.
-mode_of() {
-	local n
-	case $1 in
-	fa_classic) echo "adaptive_gain=0 adaptive_ss=0" ;;
-	fa_*_*)
-		n=${1#fa_}
-		echo "${n%_*}=${1##*_}"
-		;;
-	esac
-}
+# The tags (cc_of, mode_of), set through the module's parameters.
+# shellcheck source=tags.sh
+. "$BENCH_LIB_DIR/tags.sh"
 
 # Put the module in the mode TAG needs (only fast_adaptive tags touch it;
 # plain writes to the range-checked parameters, no helper process): undo

@@ -22,6 +22,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 # shellcheck source=/dev/null
 . "$REPO/selftests/lib/measure.sh"
+# shellcheck source=tags.sh
+. "$HERE/tags.sh"
 
 RES=${1:?usage: report.sh RESDIR OUTDIR}
 OUT=${2:?usage: report.sh RESDIR OUTDIR}
@@ -147,11 +149,10 @@ for t in fast_adaptive fa_classic $ABLATIONS cubic bbr vegas reno; do
 	case " $TAGS " in *" $t "*) ORDER="$ORDER $t" ;; esac
 done
 name() {
-	local n
 	case $1 in
 	fast_adaptive) echo "**fast_adaptive**" ;;
-	fa_classic) echo "fast_adaptive classic (adaptive_gain=0 adaptive_ss=0)" ;;
-	fa_*_*) n=${1#fa_}; echo "fast_adaptive ${n%_*}=${1##*_}" ;;
+	fa_classic) echo "fast_adaptive classic ($(mode_of "$1"))" ;;
+	fa_*) echo "fast_adaptive $(mode_of "$1")" ;;
 	*) echo "$1" ;;
 	esac
 }

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# The algorithm tags of the bench, written once: sourced by guest-lib.sh
+# (in the VM, to run a tag) and report.sh (on the host, to name it).
+# A tag is a congestion control's name, or fa_classic (fast_adaptive with
+# adaptive_gain=0 adaptive_ss=0: plain FAST), or fa_NAME_VALUE
+# (fast_adaptive with the one parameter NAME set to VALUE: an ablation run
+# side by side with the defaults, e.g. fa_ss_exit_pkts_40).
+
+# The congestion control tag $1 runs, on stdout.
+cc_of() {
+	case $1 in
+	fa_*) echo fast_adaptive ;;
+	*) echo "$1" ;;
+	esac
+}
+
+# The parameter writes tag $1 needs, "name=value ...", on stdout.
+mode_of() {
+	local n
+	case $1 in
+	fa_classic) echo "adaptive_gain=0 adaptive_ss=0" ;;
+	fa_*_*)
+		n=${1#fa_}
+		echo "${n%_*}=${1##*_}"
+		;;
+	esac
+}
