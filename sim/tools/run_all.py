@@ -103,7 +103,7 @@ def define():
     E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
                  "Flows 1-2 from 0 s, flow 3 joins at 5 s, flow 2 leaves at 10 s, end at 15 s: the "
                  "paper's 100/200/300 s timeline shortened 20x for wall time (each phase still lasts "
-                 "5 s, 2.5 times the 2 s bar; 'steady' = its last 2.5 s).  Classic and both rules (tuned and header defaults) "
+                 "5 s, 2.5 times the 2 s bar; 'steady' = its last 2.5 s).  Classic and both rules (ss_exit 3 alpha and module defaults) "
                  "only at 960 Mb/s; every variant and control: 'Exp 2/7 scaled' and 'Exp 7 at 96 Mb/s'.",
                  runs_for("exp7", COMMON + ["--rate=960", "--n=3", "--start=0,0.001,5",
                                             "--stop=-1,10,-1", "--time=15"],
