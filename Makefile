@@ -34,6 +34,9 @@ CLANG	?= clang
 
 .PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim demo bench
 
+# The default target: the module for every kernel in KVERS, and fastctl.
+all: modules fastctl
+
 # The main job: a PACS study pull across an emulated WAN, cubic vs bbr vs
 # fast_adaptive, in a VM (installs what is missing; about 2 minutes).
 demo:
@@ -42,8 +45,6 @@ demo:
 # Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (about 45 min).
 bench:
 	tools/bench/bench.sh $(if $(KVER),KVER=$(KVER))
-
-all: modules fastctl
 
 # The userspace helper (tools/fastctl) and the ns-3 model and experiments.
 fastctl:
