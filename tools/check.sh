@@ -72,6 +72,7 @@ stage "fuzz (UBSan+ASan)" make --no-print-directory fuzz FUZZ_SECONDS=${FUZZ_SEC
 if [ -f tools/fastctl/Makefile ]; then
 	stage "fastctl tests" make --no-print-directory -C tools/fastctl test
 fi
+stage "demo copy-out" tools/demo/copyout-test.sh
 # One VM suite; rerun once only when the guest kernel panicked in code that
 # is not ours (TCG once double-faulted in the slab allocator on 6.12): the
 # first console is kept as console.first.log and the rerun is announced.

@@ -19,6 +19,12 @@
 #
 # Environment: DEMO_OUT (results folder), DEMO_ALGS, DEMO_SLICES,
 # DEMO_SLICE_KIB (passed to the guest).
+#
+# The guest reads the checkout from the host root over 9p but mounts its own
+# tmpfs on /tmp, /run and /var/tmp, so it cannot see a checkout under those:
+# such a checkout is copied (rsync, as .ci/run does) to $DEMO_COPY_DIR
+# (default /var/lib/fast_adaptive-demo/src), the demo runs from the copy,
+# and its results are copied back to build/demo/KVER of the checkout.
 
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -27,6 +33,62 @@ REPO=$(cd "$HERE/../.." && pwd)
 OUT=${DEMO_OUT:-$REPO/build/demo/$KVER}
 t0=$(date +%s)
 phase() { printf '[demo %3ds] %s\n' $(($(date +%s) - t0)) "$*"; }
+
+# Run the demo from a copy of the checkout outside the guest's tmpfs
+# directories, then bring its results back to $OUT.  Never returns.
+run_from_copy() {
+	local real=$1 dst=${DEMO_COPY_DIR:-/var/lib/fast_adaptive-demo/src}
+	local top res rc
+	shift
+	top=$(dirname "$dst")
+	case $dst/ in
+	/tmp/* | /run/* | /var/tmp/*)
+		echo "demo: DEMO_COPY_DIR=$dst is itself under /tmp, /run or /var/tmp: choose another directory" >&2
+		exit 2 ;;
+	esac
+	if ! mkdir -p "$dst" 2>/dev/null || [ ! -w "$dst" ]; then
+		echo "demo: the checkout $real is under a directory the VM guest replaces with its own tmpfs (/tmp, /run, /var/tmp) and $dst is not writable to copy it out: run as root, or move the checkout elsewhere" >&2
+		exit 2
+	fi
+	if ! command -v rsync >/dev/null 2>&1; then
+		if [ "$(id -u)" = 0 ]; then
+			KVERS="$KVER" "$REPO/tools/deps.sh" | sed 's/^/           /'
+		fi
+		command -v rsync >/dev/null 2>&1 || {
+			echo "demo: the checkout $real must be copied out of the guest's tmpfs directories, and rsync is missing: apt-get install rsync" >&2
+			exit 2
+		}
+	fi
+	# one copy-out at a time: another demo from /tmp would rewrite the copy
+	exec 8> "$top/.lock"
+	if ! flock -n 8; then
+		echo "demo: another demo runs from $dst; waiting for it" >&2
+		flock 8
+	fi
+	phase "0/4 the checkout $real is under /tmp, /run or /var/tmp, which the VM guest replaces: running from a copy in $dst"
+	# build/ is the copy's own (module, initramfs cache, results)
+	rsync -a --delete --exclude=/build/ "$real/" "$dst/"
+	res=$dst/build/demo/$KVER
+	set +e
+	if [ -n "${DEMO_OUT:-}" ]; then
+		"$dst/tools/demo/demo.sh" "$@"
+	else
+		DEMO_OUT=$res "$dst/tools/demo/demo.sh" "$@"
+	fi
+	rc=$?
+	set -e
+	if [ -z "${DEMO_OUT:-}" ] && [ -d "$res" ]; then
+		mkdir -p "$OUT"
+		rsync -a --delete "$res/" "$OUT/"
+		echo "demo: results copied back to $OUT"
+	fi
+	exit "$rc"
+}
+
+real=$(cd "$REPO" && pwd -P)
+case $real/ in
+/tmp/* | /run/* | /var/tmp/*) run_from_copy "$real" "$@" ;;
+esac
 
 rc=0
 if [ $report_only = 0 ]; then
