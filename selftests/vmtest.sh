@@ -73,8 +73,10 @@ esac
 # The guest mounts its own tmpfs and pseudo file systems over these.
 case $REPO/ in
 /tmp/* | /run/* | /var/tmp/* | /proc/* | /sys/* | /dev/*)
-	missing "the checkout $REPO is under a directory the guest replaces" \
-		"(/tmp, /run, /var/tmp, /proc, /sys, /dev): move it elsewhere" ;;
+	missing "the checkout $REPO cannot be seen by the VM guest, which mounts its own" \
+		"tmpfs and pseudo file systems on /tmp, /run, /var/tmp, /proc, /sys and /dev:" \
+		"copy it out and run from the copy (.ci/run does: rsync -a $REPO/" \
+		"/var/lib/fast_adaptive-ci/src/), or move it elsewhere" ;;
 esac
 
 CC_UNDER_TEST=${VMTEST_CC:-fast_adaptive}
