@@ -81,157 +81,18 @@ static void __attribute__((format(printf, 1, 2))) die_fail(const char *fmt, ...)
 }
 
 /* ------------------------------------------------------------------ */
-/* Options. */
-
-enum {
-	O_ALL = 1 << 0, O_JSON = 1 << 1, O_CC = 1 << 2, O_FAM = 1 << 3,
-	O_INTERVAL = 1 << 4, O_CSV = 1 << 5, O_COUNT = 1 << 6,
-	O_DURATION = 1 << 7, O_QUIET = 1 << 8, O_RATE = 1 << 9,
-	O_OUTPUT = 1 << 10, O_SCRIPT = 1 << 11,
-};
-
-struct opts {
-	unsigned int seen;
-	bool all, json, quiet;
-	const char *cc;
-	int family;
-	uint64_t interval_ms;
-	const char *csv;
-	uint64_t count;
-	double duration;
-	uint64_t rate;
-	const char *output;
-	const char *script;
-	int npos;
-	char **pos;
-};
-
-struct optdef {
-	const char *s, *l;
-	unsigned int bit;
-	bool arg;
-};
-
-static const struct optdef optdefs[] = {
-	{ "-a", "--all", O_ALL, false },
-	{ "-j", "--json", O_JSON, false },
-	{ NULL, "--cc", O_CC, true },
-	{ "-4", NULL, O_FAM, false },
-	{ "-6", NULL, O_FAM, false },
-	{ "-i", "--interval", O_INTERVAL, true },
-	{ NULL, "--csv", O_CSV, true },
-	{ "-c", "--count", O_COUNT, true },
-	{ "-d", "--duration", O_DURATION, true },
-	{ "-q", "--quiet", O_QUIET, false },
-	{ NULL, "--rate", O_RATE, true },
-	{ "-o", "--output", O_OUTPUT, true },
-	{ NULL, "--script", O_SCRIPT, true },
-};
+/* Options (fc_opts.c). */
 
 static void parse_opts(const char *cmd, int argc, char **argv,
-		       unsigned int allowed, struct opts *o)
+		       unsigned int allowed, struct fc_opts *o)
 {
-	int i;
+	char err[4096];
+	int ret = fc_opts_parse(cmd, argc, argv, allowed, o, err, sizeof(err));
 
-	o->pos = calloc(argc + 1, sizeof(char *));
-	if (!o->pos)
-		die_fail("out of memory");
-	for (i = 0; i < argc; i++) {
-		char *a = argv[i], *val = NULL, *eq;
-		const struct optdef *d = NULL;
-		size_t k, namelen;
-
-		if (a[0] != '-' || !a[1] || !strcmp(a, "-")) {
-			o->pos[o->npos++] = a;
-			continue;
-		}
-		if (!strcmp(a, "--")) {
-			while (++i < argc)
-				o->pos[o->npos++] = argv[i];
-			break;
-		}
-		eq = a[1] == '-' ? strchr(a, '=') : NULL;
-		namelen = eq ? (size_t)(eq - a) : strlen(a);
-		for (k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++) {
-			const struct optdef *od = &optdefs[k];
-
-			if ((od->s && !strcmp(a, od->s)) ||
-			    (od->l && strlen(od->l) == namelen &&
-			     !strncmp(a, od->l, namelen))) {
-				d = od;
-				break;
-			}
-		}
-		if (!d)
-			die_usage("unknown option '%s' (fastctl --help)", a);
-		if (!(allowed & d->bit))
-			die_usage("option '%.*s' does not apply to '%s'",
-				  (int)namelen, a, cmd);
-		if (d->arg) {
-			if (eq)
-				val = eq + 1;
-			else if (i + 1 < argc)
-				val = argv[++i];
-			else
-				die_usage("option '%s' needs a value", a);
-		} else if (eq) {
-			die_usage("option '%.*s' takes no value", (int)namelen, a);
-		}
-		o->seen |= d->bit;
-
-		switch (d->bit) {
-		case O_ALL:
-			o->all = true;
-			break;
-		case O_JSON:
-			o->json = true;
-			break;
-		case O_QUIET:
-			o->quiet = true;
-			break;
-		case O_CC:
-			if (!*val || strlen(val) > FC_CA_NAME_MAX)
-				die_usage("bad congestion control name '%s'", val);
-			o->cc = val;
-			break;
-		case O_FAM:
-			o->family = !strcmp(a, "-4") ? AF_INET : AF_INET6;
-			break;
-		case O_INTERVAL:
-			if (fc_parse_uint(val, 3600000, &o->interval_ms))
-				die_usage("bad interval '%s' (milliseconds, 0-3600000)",
-					  val);
-			break;
-		case O_CSV:
-			if (!*val)
-				die_usage("--csv needs a file name");
-			o->csv = val;
-			break;
-		case O_COUNT:
-			if (fc_parse_uint(val, 100000000, &o->count) || !o->count)
-				die_usage("bad count '%s' (a positive integer)", val);
-			break;
-		case O_DURATION:
-			if (fc_parse_seconds(val, &o->duration))
-				die_usage("bad duration '%s' (seconds > 0)", val);
-			break;
-		case O_RATE:
-			if (fc_parse_rate(val, &o->rate))
-				die_usage("bad rate '%s' (e.g. 100mbit, 1gbit, 50000000)",
-					  val);
-			break;
-		case O_OUTPUT:
-			if (!*val)
-				die_usage("--output needs a file name");
-			o->output = val;
-			break;
-		case O_SCRIPT:
-			if (!*val)
-				die_usage("--script needs a file name");
-			o->script = val;
-			break;
-		}
-	}
+	if (ret == -2)
+		die_fail("%s", err);
+	if (ret)
+		die_usage("%s", err);
 }
 
 /* ------------------------------------------------------------------ */
@@ -243,7 +104,7 @@ struct selector {
 	int family;
 };
 
-static void make_selector(const struct opts *o, struct selector *s)
+static void make_selector(const struct fc_opts *o, struct selector *s)
 {
 	char err[256];
 
@@ -320,13 +181,13 @@ static void on_signal(int sig)
 
 static int cmd_show(int argc, char **argv)
 {
-	struct opts o = { 0 };
+	struct fc_opts o = { 0 };
 	struct selector s;
 	struct fc_flows fs = { 0 };
 	struct fa_params p;
 	size_t i;
 
-	parse_opts("show", argc, argv, O_ALL | O_JSON | O_CC | O_FAM, &o);
+	parse_opts("show", argc, argv, FC_O_ALL | FC_O_JSON | FC_O_CC | FC_O_FAM, &o);
 	make_selector(&o, &s);
 	fc_params_live(&p);
 	sample(&s, &fs);
@@ -420,7 +281,7 @@ static void watch_line(FILE *f, double t, int id, const struct fc_flow *fl,
 
 static int cmd_watch(int argc, char **argv)
 {
-	struct opts o = { .interval_ms = 1000 };
+	struct fc_opts o = { .interval_ms = 1000 };
 	struct fc_flows fs = { 0 };
 	struct idmap ids = { 0 };
 	struct selector s;
@@ -433,8 +294,8 @@ static int cmd_watch(int argc, char **argv)
 	int ret = FC_EXIT_OK;
 
 	parse_opts("watch", argc, argv,
-		   O_ALL | O_JSON | O_CC | O_FAM | O_INTERVAL | O_CSV |
-		   O_COUNT | O_DURATION | O_QUIET, &o);
+		   FC_O_ALL | FC_O_JSON | FC_O_CC | FC_O_FAM | FC_O_INTERVAL | FC_O_CSV |
+		   FC_O_COUNT | FC_O_DURATION | FC_O_QUIET, &o);
 	if (o.interval_ms < 10)
 		die_usage("watch interval must be at least 10 ms");
 	make_selector(&o, &s);
@@ -515,7 +376,7 @@ static int cmd_watch(int argc, char **argv)
 		k++;
 		if (o.count && k >= o.count)
 			break;
-		if ((o.seen & O_DURATION) && k * interval >= o.duration - 1e-9)
+		if ((o.seen & FC_O_DURATION) && k * interval >= o.duration - 1e-9)
 			break;
 		sleep_until(start + k * interval);
 	}
@@ -642,7 +503,7 @@ static void doctor_json(struct fc_json *j, const struct fc_flow *fl,
 
 static int cmd_doctor(int argc, char **argv)
 {
-	struct opts o = { .interval_ms = 1000 };
+	struct fc_opts o = { .interval_ms = 1000 };
 	struct fc_flows a = { 0 }, b = { 0 };
 	struct fc_doctor_opts dopt = { 0 };
 	struct snapmap snaps = { 0 };
@@ -652,7 +513,7 @@ static int cmd_doctor(int argc, char **argv)
 	size_t i, k;
 
 	parse_opts("doctor", argc, argv,
-		   O_ALL | O_JSON | O_CC | O_FAM | O_INTERVAL | O_RATE, &o);
+		   FC_O_ALL | FC_O_JSON | FC_O_CC | FC_O_FAM | FC_O_INTERVAL | FC_O_RATE, &o);
 	make_selector(&o, &s);
 	dopt.rate_bps = o.rate;
 
@@ -728,45 +589,21 @@ static int cmd_doctor(int argc, char **argv)
 
 static int cmd_params(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	uint32_t cur[FC_PARAM_MAX], want[FC_PARAM_MAX];
-	bool set[FC_PARAM_MAX] = { false }, named[FC_PARAM_MAX] = { false };
-	int order[FC_PARAM_MAX], norder = 0, nset = 0, nnamed = 0, i, ret;
-	char err[256];
+	struct fc_opts o = { 0 };
+	uint32_t cur[FC_PARAM_MAX];
+	struct fc_param_args pa;
+	const bool *set = pa.set, *named = pa.named;
+	const uint32_t *want = pa.want;
+	int order[FC_PARAM_MAX], norder = 0, nset, nnamed, i, ret;
+	char err[4096];
 
-	parse_opts("params", argc, argv, O_JSON, &o);
+	parse_opts("params", argc, argv, FC_O_JSON, &o);
 
 	/* Check every argument before touching anything. */
-	for (i = 0; i < o.npos; i++) {
-		char name[64], *eq = strchr(o.pos[i], '=');
-		size_t n = eq ? (size_t)(eq - o.pos[i]) : strlen(o.pos[i]);
-		int idx;
-
-		if (n >= sizeof(name))
-			die_usage("unknown parameter '%.*s' (fastctl params lists them)",
-				  (int)n, o.pos[i]);
-		memcpy(name, o.pos[i], n);
-		name[n] = '\0';
-		idx = fc_param_index(name);
-		if (idx < 0)
-			die_usage("unknown parameter '%s' (fastctl params lists them)",
-				  name);
-		if (named[idx])
-			die_usage("parameter '%s' given twice", name);
-		named[idx] = true;
-		nnamed++;
-		if (eq) {
-			if (fc_param_parse(idx, eq + 1, &want[idx], err,
-					   sizeof(err)))
-				die_usage("%s", err);
-			set[idx] = true;
-			nset++;
-		}
-	}
-	if (set[FA_P_GAMMA_MIN] && set[FA_P_GAMMA_MAX] &&
-	    want[FA_P_GAMMA_MIN] > want[FA_P_GAMMA_MAX])
-		die_usage("gamma_min (%u) must not exceed gamma_max (%u)",
-			  want[FA_P_GAMMA_MIN], want[FA_P_GAMMA_MAX]);
+	if (fc_param_args_parse(o.npos, o.pos, &pa, err, sizeof(err)))
+		die_usage("%s", err);
+	nset = pa.nset;
+	nnamed = pa.nnamed;
 	if (!fc_module_present())
 		die_usage("module %s is not loaded (%s missing; modprobe %s)",
 			  FA_MODULE_NAME, fc_param_dir(), FA_MODULE_NAME);
@@ -895,7 +732,7 @@ static bool in_path(const char *name)
 
 static int cmd_plot(int argc, char **argv)
 {
-	struct opts o = { 0 };
+	struct fc_opts o = { 0 };
 	char err[512], *script = NULL, *png = NULL;
 	const char *gnuplot = getenv("FASTCTL_GNUPLOT");
 	size_t slen = 0;
@@ -903,7 +740,7 @@ static int cmd_plot(int argc, char **argv)
 	struct stat st;
 	int n, status;
 
-	parse_opts("plot", argc, argv, O_OUTPUT | O_SCRIPT, &o);
+	parse_opts("plot", argc, argv, FC_O_OUTPUT | FC_O_SCRIPT, &o);
 	if (o.npos != 1)
 		die_usage("plot needs exactly one CSV file (fastctl plot CSV -o PNG)");
 	if (o.output) {

@@ -8,7 +8,7 @@
  *
  * Everything here except fc_diag_dump() and the sysfs accessors is a pure
  * function of its arguments, so that tests/test_fastctl.c can check it
- * without a kernel.
+ * without a kernel and tests/fuzz_fastctl.c can fuzz it.
  */
 #ifndef _FASTCTL_FC_H
 #define _FASTCTL_FC_H
@@ -96,6 +96,17 @@ struct fc_flow *fc_flows_push(struct fc_flows *fs);
 int fc_diag_parse(const void *msg, size_t len, struct fc_flow *fl);
 
 /*
+ * Decode one datagram of a SOCK_DIAG_BY_FAMILY dump (len bytes of netlink
+ * messages): every answer with sequence number seq becomes a flow appended
+ * to out (malformed ones are skipped), sampled at time t.  family is the
+ * one asked for (a kernel without IPv6 answers an AF_INET6 dump with an
+ * error, which is the end of an empty dump).  Returns 1 at NLMSG_DONE, 0
+ * when more datagrams follow, or -errno with a message in err.
+ */
+int fc_diag_decode(const void *buf, size_t len, uint32_t seq, int family,
+		   double t, struct fc_flows *out, char *err, size_t errlen);
+
+/*
  * Dump every TCP socket in states (a TCPF_* mask) of the given families
  * (AF_INET, AF_INET6 or AF_UNSPEC for both) and append them to out.
  * Returns 0, or -errno with a message in err.
@@ -109,6 +120,42 @@ int fc_diag_dump(int family, uint32_t states, struct fc_flows *out,
 	 (1U << FC_TCP_SYN_RECV) | (1U << FC_TCP_FIN_WAIT1) |			\
 	 (1U << FC_TCP_FIN_WAIT2) | (1U << FC_TCP_CLOSE_WAIT) |		\
 	 (1U << FC_TCP_LAST_ACK) | (1U << FC_TCP_CLOSING))
+
+/* ------------------------------------------------------------------ */
+/* Options of the subcommands (fc_opts.c). */
+
+enum {
+	FC_O_ALL = 1 << 0, FC_O_JSON = 1 << 1, FC_O_CC = 1 << 2,
+	FC_O_FAM = 1 << 3, FC_O_INTERVAL = 1 << 4, FC_O_CSV = 1 << 5,
+	FC_O_COUNT = 1 << 6, FC_O_DURATION = 1 << 7, FC_O_QUIET = 1 << 8,
+	FC_O_RATE = 1 << 9, FC_O_OUTPUT = 1 << 10, FC_O_SCRIPT = 1 << 11,
+};
+
+struct fc_opts {
+	unsigned int seen;		/* FC_O_* given */
+	bool all, json, quiet;
+	const char *cc;
+	int family;
+	uint64_t interval_ms;
+	const char *csv;
+	uint64_t count;
+	double duration;
+	uint64_t rate;
+	const char *output;
+	const char *script;
+	int npos;			/* positional arguments ... */
+	char **pos;			/* ... (free() it) */
+};
+
+/*
+ * Parse the options of subcommand cmd in argv[0..argc) into o (fields not
+ * given keep their values: set defaults first); options not in allowed
+ * (FC_O_* bits) are refused.  Returns 0; -1 for a usage error or -2 when
+ * out of memory, with a one-line reason in err and o->pos freed.
+ */
+int fc_opts_parse(const char *cmd, int argc, char **argv,
+		  unsigned int allowed, struct fc_opts *o, char *err,
+		  size_t errlen);
 
 /* ------------------------------------------------------------------ */
 /* Filters, like ss: dst ADDR[/PLEN], src ADDR[/PLEN], dport N, sport N. */
@@ -164,6 +211,21 @@ int fc_param_index(const char *name);
  */
 int fc_param_parse(int idx, const char *s, uint32_t *val,
 		   char *err, size_t errlen);
+/* The arguments of "fastctl params": NAME or NAME=VALUE each. */
+struct fc_param_args {
+	int nnamed, nset;
+	bool named[FC_PARAM_MAX];	/* NAME given */
+	bool set[FC_PARAM_MAX];		/* NAME=VALUE given ... */
+	uint32_t want[FC_PARAM_MAX];	/* ... with this value */
+};
+
+/*
+ * Parse and check args[0..n) (names known, none twice, values in range,
+ * gamma_min <= gamma_max when both are set) before anything is written.
+ * Returns 0, or -1 with a one-line reason in err.
+ */
+int fc_param_args_parse(int n, char **args, struct fc_param_args *a,
+			char *err, size_t errlen);
 /* Check cross-field rules on a full set of values (gamma_min <= gamma_max). */
 int fc_param_check_set(const uint32_t *vals, char *err, size_t errlen);
 /* Fill a struct fa_params from values indexed like fc_param_defs. */

@@ -121,6 +121,49 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+int fc_diag_decode(const void *buf, size_t len, uint32_t seq, int family,
+		   double t, struct fc_flows *out, char *err, size_t errlen)
+{
+	const struct nlmsghdr *h;
+	ssize_t n = (ssize_t)len;
+
+	for (h = buf; NLMSG_OK(h, (size_t)n); h = NLMSG_NEXT(h, n)) {
+		struct fc_flow *fl;
+
+		if (h->nlmsg_seq != seq)
+			continue;
+		if (h->nlmsg_type == NLMSG_DONE)
+			return 1;
+		if (h->nlmsg_type == NLMSG_ERROR) {
+			const struct nlmsgerr *e = NLMSG_DATA(h);
+			int code = -e->error;
+
+			/* A kernel without IPv6 says so; not an error. */
+			if (family == AF_INET6 && (code == ENOENT ||
+			    code == EAFNOSUPPORT || code == EINVAL))
+				return 1;
+			if (!code)	/* an acknowledgement ends the dump */
+				return 1;
+			snprintf(err, errlen, "sock_diag: %s", strerror(code));
+			return -code;
+		}
+		if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY)
+			continue;
+		fl = fc_flows_push(out);
+		if (!fl) {
+			snprintf(err, errlen, "out of memory");
+			return -ENOMEM;
+		}
+		if (fc_diag_parse(NLMSG_DATA(h), h->nlmsg_len - NLMSG_LENGTH(0),
+				  fl)) {
+			out->n--;
+			continue;
+		}
+		fl->t = t;
+	}
+	return 0;
+}
+
 static int dump_family(int fd, int family, uint32_t states,
 		       struct fc_flows *out, char *err, size_t errlen)
 {
@@ -155,7 +198,7 @@ static int dump_family(int fd, int family, uint32_t states,
 
 	for (;;) {
 		ssize_t n = recv(fd, buf, sizeof(buf), 0);
-		struct nlmsghdr *h;
+		int ret;
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -168,40 +211,10 @@ static int dump_family(int fd, int family, uint32_t states,
 			snprintf(err, errlen, "sock_diag: connection closed");
 			return -EIO;
 		}
-		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (size_t)n);
-		     h = NLMSG_NEXT(h, n)) {
-			struct fc_flow *fl;
-
-			if (h->nlmsg_seq != q.nlh.nlmsg_seq)
-				continue;
-			if (h->nlmsg_type == NLMSG_DONE)
-				return 0;
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				const struct nlmsgerr *e = NLMSG_DATA(h);
-				int code = -e->error;
-
-				/* A kernel without IPv6 says so; not an error. */
-				if (family == AF_INET6 && (code == ENOENT ||
-				    code == EAFNOSUPPORT || code == EINVAL))
-					return 0;
-				snprintf(err, errlen, "sock_diag: %s",
-					 strerror(code));
-				return -code;
-			}
-			if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY)
-				continue;
-			fl = fc_flows_push(out);
-			if (!fl) {
-				snprintf(err, errlen, "out of memory");
-				return -ENOMEM;
-			}
-			if (fc_diag_parse(NLMSG_DATA(h),
-					  h->nlmsg_len - NLMSG_LENGTH(0), fl)) {
-				out->n--;
-				continue;
-			}
-			fl->t = t;
-		}
+		ret = fc_diag_decode(buf, (size_t)n, q.nlh.nlmsg_seq, family, t,
+				     out, err, errlen);
+		if (ret)
+			return ret > 0 ? 0 : ret;
 	}
 }
 

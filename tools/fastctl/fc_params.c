@@ -49,6 +49,56 @@ int fc_param_parse(int idx, const char *s, uint32_t *val,
 	return 0;
 }
 
+int fc_param_args_parse(int n, char **args, struct fc_param_args *a,
+			char *err, size_t errlen)
+{
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 0; i < n; i++) {
+		char name[64], *eq = strchr(args[i], '=');
+		size_t len = eq ? (size_t)(eq - args[i]) : strlen(args[i]);
+		int idx;
+
+		if (len >= sizeof(name)) {
+			snprintf(err, errlen,
+				 "unknown parameter '%.*s' (fastctl params lists them)",
+				 (int)len, args[i]);
+			return -1;
+		}
+		memcpy(name, args[i], len);
+		name[len] = '\0';
+		idx = fc_param_index(name);
+		if (idx < 0) {
+			snprintf(err, errlen,
+				 "unknown parameter '%s' (fastctl params lists them)",
+				 name);
+			return -1;
+		}
+		if (a->named[idx]) {
+			snprintf(err, errlen, "parameter '%s' given twice", name);
+			return -1;
+		}
+		a->named[idx] = true;
+		a->nnamed++;
+		if (eq) {
+			if (fc_param_parse(idx, eq + 1, &a->want[idx], err,
+					   errlen))
+				return -1;
+			a->set[idx] = true;
+			a->nset++;
+		}
+	}
+	if (a->set[FA_P_GAMMA_MIN] && a->set[FA_P_GAMMA_MAX] &&
+	    a->want[FA_P_GAMMA_MIN] > a->want[FA_P_GAMMA_MAX]) {
+		snprintf(err, errlen,
+			 "gamma_min (%u) must not exceed gamma_max (%u)",
+			 a->want[FA_P_GAMMA_MIN], a->want[FA_P_GAMMA_MAX]);
+		return -1;
+	}
+	return 0;
+}
+
 int fc_param_check_set(const uint32_t *vals, char *err, size_t errlen)
 {
 	if (vals[FA_P_GAMMA_MIN] > vals[FA_P_GAMMA_MAX]) {
