@@ -247,13 +247,17 @@ expect_usage "unknown tunable" "$FASTCTL" params alpha=3
 
 # --- params against a scratch directory -------------------------------------
 
+# Every tunable of fa_params.h's table, at its default, as the module has
+# them: "[FA_P_X] = FA_PARAM_ROW(name, FA_X)" and "#define FA_X_DEFAULT N".
 PD=$TMP/params
 mkdir -p "$PD"
-for kv in alpha_pkts=20 gamma_min=256 gamma_max=768 gamma_fixed=512 gain_k=2048 \
-	  ss_exit_pkts=0 ss_delay_us=750 update_rtts=2 adaptive_gain=1 adaptive_ss=1 \
-	  base_win_ms=2000 pacing=0; do
-	echo "${kv#*=}" > "$PD/${kv%%=*}"
+PARAMS_H=$DIR/../../include/fast_adaptive/fa_params.h
+sed -n 's/.*= FA_PARAM_ROW(\([a-z_0-9]*\), *\([A-Z_0-9]*\)).*/\1 \2/p' "$PARAMS_H" |
+while read -r name macro; do
+	sed -n "s/^#define ${macro}_DEFAULT[[:space:]]*\([0-9]*\).*/\1/p" "$PARAMS_H" > "$PD/$name"
 done
+[ -s "$PD/alpha_pkts" ] && [ "$(cat "$PD/alpha_pkts")" = 20 ] && [ "$(cat "$PD/gain_k")" = 2048 ]
+check $? "scratch tunables from fa_params.h ($(ls "$PD" | wc -l) of them)"
 export FASTCTL_PARAM_DIR=$PD
 "$FASTCTL" params > "$TMP/plist" && grep -q '^alpha_pkts *20 *20 *1\.\.65536' "$TMP/plist"
 check $? "params lists the tunables with value, default and range"
