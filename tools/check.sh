@@ -71,6 +71,8 @@ stage "unit tests" make --no-print-directory unit
 stage "fuzz (UBSan+ASan)" make --no-print-directory fuzz FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 if [ -f tools/fastctl/Makefile ]; then
 	stage "fastctl tests" make --no-print-directory -C tools/fastctl test
+	stage "fastctl fuzz" make --no-print-directory -C tools/fastctl fuzz \
+		FUZZ_SECONDS=${FASTCTL_FUZZ_SECONDS:-30}
 fi
 stage "demo copy-out" tools/demo/copyout-test.sh
 # One VM suite; rerun once only when the guest kernel panicked in code that

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "fc.h"
+#include "json_check.h"
 
 static int passed, failed;
 
@@ -51,115 +52,6 @@ static char *cap_close(struct cap *c)
 {
 	fclose(c->f);
 	return c->buf;
-}
-
-/* ------------------------------------------------------------------ */
-/* A small JSON syntax checker (RFC 8259 subset that fastctl writes). */
-
-static const char *js_ws(const char *p)
-{
-	while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r')
-		p++;
-	return p;
-}
-
-static const char *js_value(const char *p, int depth);
-
-static const char *js_string(const char *p)
-{
-	if (*p != '"')
-		return NULL;
-	for (p++; *p && *p != '"'; p++) {
-		if ((unsigned char)*p < 0x20)
-			return NULL;
-		if (*p == '\\') {
-			p++;
-			if (*p == 'u') {
-				int i;
-
-				for (i = 1; i <= 4; i++)
-					if (!strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
-						return NULL;
-				p += 4;
-			} else if (!strchr("\"\\/bfnrt", *p) || !*p) {
-				return NULL;
-			}
-		}
-	}
-	return *p == '"' ? p + 1 : NULL;
-}
-
-static const char *js_number(const char *p)
-{
-	const char *s = p;
-
-	if (*p == '-')
-		p++;
-	if (*p == '0')
-		p++;
-	else if (*p >= '1' && *p <= '9')
-		while (*p >= '0' && *p <= '9')
-			p++;
-	else
-		return NULL;
-	if (*p == '.') {
-		p++;
-		if (!(*p >= '0' && *p <= '9'))
-			return NULL;
-		while (*p >= '0' && *p <= '9')
-			p++;
-	}
-	return p > s ? p : NULL;
-}
-
-static const char *js_value(const char *p, int depth)
-{
-	if (depth > 64)
-		return NULL;
-	p = js_ws(p);
-	if (*p == '{' || *p == '[') {
-		char close = *p == '{' ? '}' : ']';
-		bool obj = *p == '{';
-
-		p = js_ws(p + 1);
-		if (*p == close)
-			return p + 1;
-		for (;;) {
-			if (obj) {
-				p = js_string(js_ws(p));
-				if (!p)
-					return NULL;
-				p = js_ws(p);
-				if (*p++ != ':')
-					return NULL;
-			}
-			p = js_value(p, depth + 1);
-			if (!p)
-				return NULL;
-			p = js_ws(p);
-			if (*p == ',') {
-				p++;
-				continue;
-			}
-			return *p == close ? p + 1 : NULL;
-		}
-	}
-	if (*p == '"')
-		return js_string(p);
-	if (!strncmp(p, "true", 4))
-		return p + 4;
-	if (!strncmp(p, "false", 5))
-		return p + 5;
-	if (!strncmp(p, "null", 4))
-		return p + 4;
-	return js_number(p);
-}
-
-static bool json_valid(const char *s)
-{
-	const char *p = js_value(s, 0);
-
-	return p && *js_ws(p) == '\0';
 }
 
 /* ------------------------------------------------------------------ */
