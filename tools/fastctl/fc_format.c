@@ -310,12 +310,55 @@ void fc_json_init(struct fc_json *j, FILE *f, bool compact)
 	j->first[0] = true;
 }
 
+/* Length of the valid UTF-8 sequence at s (RFC 3629), 0 if invalid. */
+static int utf8_seq_len(const unsigned char *s)
+{
+	unsigned int cp, min;
+	int n, i;
+
+	if (s[0] < 0x80)
+		return 1;
+	if ((s[0] & 0xe0) == 0xc0) {
+		n = 2, cp = s[0] & 0x1f, min = 0x80;
+	} else if ((s[0] & 0xf0) == 0xe0) {
+		n = 3, cp = s[0] & 0x0f, min = 0x800;
+	} else if ((s[0] & 0xf8) == 0xf0) {
+		n = 4, cp = s[0] & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)	/* also stops at the NUL */
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/*
+ * JSON text is UTF-8 (RFC 8259 section 8.1): valid sequences are copied,
+ * any other byte (a congestion control name is whatever bytes the kernel
+ * has) becomes U+FFFD, the replacement character.
+ */
 void fc_json_escape(FILE *f, const char *s)
 {
 	fputc('"', f);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
+		if (c >= 0x80) {
+			int n = utf8_seq_len((const unsigned char *)s);
+
+			if (n) {
+				fwrite(s, 1, n, f);
+				s += n - 1;
+			} else {
+				fputs("\\ufffd", f);
+			}
+			continue;
+		}
 		switch (c) {
 		case '"':
 			fputs("\\\"", f);

@@ -523,6 +523,20 @@ static void test_json(void)
 	CHECK(json_valid(s), "escape valid");
 	free(s);
 
+	/*
+	 * Found by fuzz_fastctl: a congestion control name that is not UTF-8
+	 * made invalid JSON.  Valid sequences pass, other bytes are U+FFFD.
+	 */
+	cap_open(&c);
+	fc_json_escape(c.f, "\x9a\x9e\x8c" "aptive \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"
+		       " \xc0\xaf \xed\xa0\x80 \xe2\x82");
+	s = cap_close(&c);
+	CHECK(!strcmp(s, "\"\\ufffd\\ufffd\\ufffdaptive \xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"
+		  " \\ufffd\\ufffd \\ufffd\\ufffd\\ufffd \\ufffd\\ufffd\""),
+	      "non-UTF-8 escape %s", s);
+	CHECK(json_valid(s), "non-UTF-8 escape valid: %s", s);
+	free(s);
+
 	mk_fa(&fl, FA_PHASE_LAW, 512, 50000, 60000);
 	fc_view_make(&fl, &p, &v);
 	cap_open(&c);
