@@ -74,10 +74,23 @@ static double clamp01(double x)
 	return x < 0 ? 0 : (x > 1 ? 1 : x);
 }
 
+/* x rounded to an integer, saturated to 0..UINT64_MAX (a cast would be UB). */
+static uint64_t dbl_to_u64(double x)
+{
+	x += 0.5;
+	if (!(x >= 1))
+		return 0;
+	if (x >= 18446744073709551616.0)	/* 2^64 */
+		return UINT64_MAX;
+	return (uint64_t)x;
+}
+
 /* Buffer needed to keep rate_bps in flight over rtt_us, doubled for overhead. */
 static uint64_t buf_for(uint64_t rate_bps, uint32_t rtt_us)
 {
-	return 2 * (uint64_t)((double)rate_bps / 8 * rtt_us / 1e6 + 0.5);
+	uint64_t bdp = dbl_to_u64((double)rate_bps / 8 * rtt_us / 1e6);
+
+	return bdp > UINT64_MAX / 2 ? UINT64_MAX : 2 * bdp;
 }
 
 /*
@@ -312,8 +325,8 @@ void fc_doctor(const struct fc_flow *prev, const struct fc_flow *cur,
 	if (d_segs)
 		r->loss_pct = 100.0 * d_retr / d_segs;
 	if (v.min_rtt_known && v.delivery_bps)
-		r->bdp_bytes = (uint64_t)((double)v.delivery_bps / 8 *
-					  v.min_rtt_us / 1e6 + 0.5);
+		r->bdp_bytes = dbl_to_u64((double)v.delivery_bps / 8 *
+					  v.min_rtt_us / 1e6);
 
 	/* Which side of the transfer is this? */
 	if (d_acked <= 1 && d_recv <= 1 && (r->windowed || !d_busy)) {

@@ -690,6 +690,26 @@ static void test_doctor(void)
 	/* BDP = 50 Mbit/s x 50 ms = 312500 bytes */
 	CHECK(r.bdp_bytes == 312500, "bdp %llu", (unsigned long long)r.bdp_bytes);
 
+	/*
+	 * Found by fuzz_fastctl: a delivery rate and min RTT whose product is
+	 * beyond 2^64 bytes overflowed the double-to-integer cast (UB); the
+	 * BDP saturates instead.
+	 */
+	{
+		struct fc_flow h = b;
+		struct fc_verdict rh;
+
+		h.info.tcpi_delivery_rate = UINT64_MAX / 16;
+		h.info.tcpi_min_rtt = 4000000000U;
+		fc_doctor(NULL, &h, NULL, &p, &o, &rh);
+		CHECK(rh.bdp_bytes == UINT64_MAX, "huge bdp %llu",
+		      (unsigned long long)rh.bdp_bytes);
+		h.info.tcpi_delivery_rate = 0;
+		fc_doctor(NULL, &h, NULL, &p, &o, &rh);
+		CHECK(rh.bdp_bytes == 0, "no delivery rate: bdp %llu",
+		      (unsigned long long)rh.bdp_bytes);
+	}
+
 	/* the window already holds 2 x BDP at 1 Gbit/s x 50 ms? no: 1 MiB */
 	CHECK(any_has(r.advice, r.nadvice, "for 1 Gbit/s (--rate RATE"),
 	      "example links: %s", r.advice[0]);
