@@ -109,6 +109,12 @@ int fc_diag_parse(const void *msg, size_t len, struct fc_flow *fl)
 		default:
 			break;
 		}
+		/*
+		 * Nothing after this one, or the last one lacks its padding:
+		 * RTA_NEXT() would take alen below zero, and a size_t wraps.
+		 */
+		if (RTA_ALIGN(rta->rta_len) >= alen)
+			break;
 	}
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include <arpa/inet.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "fc.h"
@@ -329,6 +330,27 @@ static void test_params(void)
 	unsetenv("FASTCTL_PARAM_DIR");
 }
 
+/* len bytes of src copied to end where an inaccessible page begins. */
+struct guarded {
+	char *map;
+	long pg;
+};
+
+static void *guarded_copy(struct guarded *g, const void *src, size_t len)
+{
+	g->pg = sysconf(_SC_PAGESIZE);
+	g->map = mmap(NULL, 2 * g->pg, PROT_READ | PROT_WRITE,
+		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (g->map == MAP_FAILED || mprotect(g->map + g->pg, g->pg, PROT_NONE))
+		abort();
+	return memcpy(g->map + g->pg - len, src, len);
+}
+
+static void guarded_free(struct guarded *g)
+{
+	munmap(g->map, 2 * g->pg);
+}
+
 /* Build a SOCK_DIAG_BY_FAMILY answer by hand. */
 static size_t put_attr(char *buf, size_t off, int type, const void *data,
 		       size_t len)
@@ -428,6 +450,28 @@ static void test_diag_parse(void)
 	CHECK(fc_diag_parse(buf, sizeof(*r) - 1, &fl) == -1, "too short");
 	r->idiag_family = AF_UNIX;
 	CHECK(fc_diag_parse(buf, sizeof(*r), &fl) == -1, "bad family");
+
+	/*
+	 * Found by fuzz_fastctl: a last attribute without its padding (here
+	 * the name, rta_len 9, the message ending right after it) made
+	 * RTA_NEXT() wrap the remaining length and read past the message.
+	 * The message ends where an inaccessible page begins, so such a read
+	 * faults.
+	 */
+	{
+		struct guarded g;
+		void *p;
+		size_t n;
+
+		r->idiag_family = AF_INET;
+		off = NLMSG_ALIGN(sizeof(*r));
+		off = put_attr(buf, off, INET_DIAG_CONG, "cubic", 5);
+		n = off - (RTA_SPACE(5) - RTA_LENGTH(5));	/* no padding */
+		p = guarded_copy(&g, buf, n);
+		CHECK(!fc_diag_parse(p, n, &fl) && !strcmp(fl.cc, "cubic"),
+		      "unpadded last attribute: %s", fl.cc);
+		guarded_free(&g);
+	}
 }
 
 static void test_view(void)
