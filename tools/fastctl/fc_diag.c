@@ -127,13 +127,28 @@ static double now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/*
+ * The message after h, or NULL at the end of the n bytes left: NLMSG_NEXT()
+ * would step past the end when the last message lacks its padding, and
+ * the length left, a size_t, would wrap.
+ */
+static const struct nlmsghdr *nlmsg_next(const struct nlmsghdr *h, size_t *n)
+{
+	size_t step = NLMSG_ALIGN(h->nlmsg_len);
+
+	if (step >= *n)
+		return NULL;
+	*n -= step;
+	return (const struct nlmsghdr *)((const char *)h + step);
+}
+
 int fc_diag_decode(const void *buf, size_t len, uint32_t seq, int family,
 		   double t, struct fc_flows *out, char *err, size_t errlen)
 {
 	const struct nlmsghdr *h;
-	ssize_t n = (ssize_t)len;
+	size_t n = len;
 
-	for (h = buf; NLMSG_OK(h, (size_t)n); h = NLMSG_NEXT(h, n)) {
+	for (h = buf; h && NLMSG_OK(h, n); h = nlmsg_next(h, &n)) {
 		struct fc_flow *fl;
 
 		if (h->nlmsg_seq != seq)
@@ -142,8 +157,16 @@ int fc_diag_decode(const void *buf, size_t len, uint32_t seq, int family,
 			return 1;
 		if (h->nlmsg_type == NLMSG_ERROR) {
 			const struct nlmsgerr *e = NLMSG_DATA(h);
-			int code = -e->error;
+			int code;
 
+			/* only the error code is read; -4095..0 is valid */
+			if (h->nlmsg_len < NLMSG_LENGTH(sizeof(e->error)) ||
+			    e->error > 0 || e->error < -4095) {
+				snprintf(err, errlen,
+					 "sock_diag: malformed error message");
+				return -EPROTO;
+			}
+			code = -e->error;
 			/* A kernel without IPv6 says so; not an error. */
 			if (family == AF_INET6 && (code == ENOENT ||
 			    code == EAFNOSUPPORT || code == EINVAL))

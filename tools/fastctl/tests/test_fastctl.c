@@ -6,6 +6,7 @@
  * "unit: N passed, N failed"; exit status 1 on any failure.
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -472,6 +473,111 @@ static void test_diag_parse(void)
 		      "unpadded last attribute: %s", fl.cc);
 		guarded_free(&g);
 	}
+}
+
+/* Append one netlink message to a datagram; returns the new length. */
+static size_t put_msg(char *dg, size_t off, uint16_t type, uint32_t seq,
+		      const void *data, size_t len)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)(dg + off);
+
+	h->nlmsg_len = NLMSG_LENGTH(len);
+	h->nlmsg_type = type;
+	h->nlmsg_flags = NLM_F_MULTI;
+	h->nlmsg_seq = seq;
+	h->nlmsg_pid = 0;
+	memcpy(NLMSG_DATA(h), data, len);
+	return off + NLMSG_ALIGN(h->nlmsg_len);
+}
+
+static void test_diag_decode(void)
+{
+	char msg[256] __attribute__((aligned(8)));
+	char dg[2048] __attribute__((aligned(8)));
+	struct inet_diag_msg *r = (struct inet_diag_msg *)msg;
+	struct fc_flows out = { 0 };
+	struct nlmsgerr ne;
+	struct guarded g;
+	size_t mlen, off;
+	char err[128];
+	int ret, done = 0;
+	void *p;
+
+	memset(msg, 0, sizeof(msg));
+	memset(&ne, 0, sizeof(ne));
+	r->idiag_family = AF_INET;
+	r->idiag_state = FC_TCP_ESTABLISHED;
+	r->id.idiag_sport = htons(40000);
+	mlen = put_attr(msg, NLMSG_ALIGN(sizeof(*r)), INET_DIAG_CONG,
+			"cubic", 6);
+
+	/* two answers, one of another dump, one malformed, then DONE */
+	off = put_msg(dg, 0, SOCK_DIAG_BY_FAMILY, 7, msg, mlen);
+	off = put_msg(dg, off, SOCK_DIAG_BY_FAMILY, 8, msg, mlen);
+	off = put_msg(dg, off, SOCK_DIAG_BY_FAMILY, 7, msg, 10);
+	r->id.idiag_sport = htons(40001);
+	off = put_msg(dg, off, SOCK_DIAG_BY_FAMILY, 7, msg, mlen);
+	ret = fc_diag_decode(dg, off, 7, AF_INET, 3.5, &out, err, sizeof(err));
+	CHECK(ret == 0 && out.n == 2 && out.v[0].sport == 40000 &&
+	      out.v[1].sport == 40001 && out.v[1].t == 3.5 &&
+	      !strcmp(out.v[1].cc, "cubic"), "decode: ret %d n %zu", ret, out.n);
+	off = put_msg(dg, off, NLMSG_DONE, 7, &done, sizeof(done));
+	out.n = 0;
+	ret = fc_diag_decode(dg, off, 7, AF_INET, 3.5, &out, err, sizeof(err));
+	CHECK(ret == 1 && out.n == 2, "decode to DONE: ret %d n %zu", ret, out.n);
+
+	/* errors */
+	ne.error = -EPERM;
+	off = put_msg(dg, 0, NLMSG_ERROR, 7, &ne, sizeof(ne));
+	ret = fc_diag_decode(dg, off, 7, AF_INET, 0, &out, err, sizeof(err));
+	CHECK(ret == -EPERM && !strcmp(err, "sock_diag: Operation not permitted"),
+	      "EPERM: %d %s", ret, err);
+	ne.error = -ENOENT;
+	off = put_msg(dg, 0, NLMSG_ERROR, 7, &ne, sizeof(ne));
+	CHECK(fc_diag_decode(dg, off, 7, AF_INET6, 0, &out, err,
+			     sizeof(err)) == 1, "no IPv6: an empty dump");
+	CHECK(fc_diag_decode(dg, off, 7, AF_INET, 0, &out, err,
+			     sizeof(err)) == -ENOENT, "ENOENT for IPv4");
+	ne.error = 0;
+	off = put_msg(dg, 0, NLMSG_ERROR, 7, &ne, sizeof(ne));
+	CHECK(fc_diag_decode(dg, off, 7, AF_INET, 0, &out, err,
+			     sizeof(err)) == 1, "an ack ends the dump");
+
+	/*
+	 * Found by fuzz_fastctl: an error code out of range (-INT_MIN is
+	 * undefined) and an error message too short for its code (read past
+	 * the datagram) are malformed.
+	 */
+	ne.error = INT_MIN;
+	off = put_msg(dg, 0, NLMSG_ERROR, 7, &ne, sizeof(ne));
+	ret = fc_diag_decode(dg, off, 7, AF_INET, 0, &out, err, sizeof(err));
+	CHECK(ret == -EPROTO && strstr(err, "malformed"), "INT_MIN: %d %s", ret,
+	      err);
+	ne.error = 5;
+	off = put_msg(dg, 0, NLMSG_ERROR, 7, &ne, sizeof(ne));
+	ret = fc_diag_decode(dg, off, 7, AF_INET, 0, &out, err, sizeof(err));
+	CHECK(ret == -EPROTO, "positive error code: %d", ret);
+	off = put_msg(dg, 0, NLMSG_ERROR, 7, &ne, 0);
+	p = guarded_copy(&g, dg, off);
+	ret = fc_diag_decode(p, off, 7, AF_INET, 0, &out, err, sizeof(err));
+	CHECK(ret == -EPROTO, "error message without a code: %d", ret);
+	guarded_free(&g);
+
+	/*
+	 * Found by fuzz_fastctl: a datagram whose last message lacks its
+	 * padding made NLMSG_NEXT() step past its end (the length left went
+	 * negative and, cast to size_t, looked huge).
+	 */
+	off = put_msg(dg, 0, SOCK_DIAG_BY_FAMILY, 7, msg, mlen);
+	off = put_msg(dg, off, SOCK_DIAG_BY_FAMILY, 7, msg, mlen - 1);
+	off -= NLMSG_ALIGN(NLMSG_LENGTH(mlen - 1)) - NLMSG_LENGTH(mlen - 1);
+	out.n = 0;
+	p = guarded_copy(&g, dg, off);
+	ret = fc_diag_decode(p, off, 7, AF_INET, 0, &out, err, sizeof(err));
+	CHECK(ret == 0 && out.n == 2, "unpadded last message: %d %zu", ret,
+	      out.n);
+	guarded_free(&g);
+	fc_flows_free(&out);
 }
 
 static void test_view(void)
@@ -1005,6 +1111,7 @@ int main(void)
 	test_addr_filter();
 	test_params();
 	test_diag_parse();
+	test_diag_decode();
 	test_view();
 	test_json();
 	test_csv();
