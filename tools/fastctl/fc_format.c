@@ -563,6 +563,25 @@ void fc_json_flow(struct fc_json *j, const struct fc_flow *fl,
 	json_opt_u64(j, "notsent_bytes", v->notsent_known, v->notsent_bytes);
 }
 
+/*
+ * A congestion control name for the table and CSV, which have no quoting:
+ * control characters (and, for CSV, commas) become '?'.  The kernel's own
+ * names have none, but a name is whatever bytes a module registered.
+ */
+static const char *clean_name(const char *s, bool csv, char *buf,
+			      size_t len)
+{
+	size_t i;
+
+	for (i = 0; s[i] && i + 1 < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		buf[i] = c < 0x20 || c == 0x7f || (csv && c == ',') ? '?' : s[i];
+	}
+	buf[i] = '\0';
+	return buf;
+}
+
 /* ------------------------------------------------------------------ */
 /* Table. */
 
@@ -579,6 +598,7 @@ void fc_table_row(FILE *f, const struct fc_flow *fl, const struct fc_view *v)
 {
 	char src[64], dst[64], cwnd[16], ssth[16], srtt[16], minrtt[16];
 	char base[16], avg[16], bl[16], gamma[16], pace[24], dlv[24], retr[32];
+	char cc[FC_CA_NAME_MAX + 1];
 	bool ti = fl->has_info;
 
 	fc_endpoint_str(&fl->src, fl->sport, src, sizeof(src));
@@ -618,7 +638,9 @@ void fc_table_row(FILE *f, const struct fc_flow *fl, const struct fc_view *v)
 	else
 		snprintf(retr, sizeof(retr), "-");
 
-	fprintf(f, FC_ROW_FMT, src, dst, fl->cc[0] ? fl->cc : "-", v->phase,
+	fprintf(f, FC_ROW_FMT, src, dst,
+		fl->cc[0] ? clean_name(fl->cc, false, cc, sizeof(cc)) : "-",
+		v->phase,
 		cwnd, ssth, srtt, minrtt, base, avg, bl, gamma, pace, dlv,
 		retr);
 }
@@ -658,13 +680,15 @@ void fc_csv_row(FILE *f, double t, int flow_id, const struct fc_flow *fl,
 		const struct fc_view *v)
 {
 	char src[INET6_ADDRSTRLEN], dst[INET6_ADDRSTRLEN];
+	char cc[FC_CA_NAME_MAX + 1];
 	bool ti = fl->has_info;
 	bool fa_law_known = v->is_fa && v->backlog_known;
 
 	fc_addr_str(&fl->src, src, sizeof(src));
 	fc_addr_str(&fl->dst, dst, sizeof(dst));
 	fprintf(f, "%.3f,%d,%s,%u,%s,%u,%s,%s", t, flow_id, src, fl->sport,
-		dst, fl->dport, fl->cc, v->phase);
+		dst, fl->dport, clean_name(fl->cc, true, cc, sizeof(cc)),
+		v->phase);
 	csv_u64(f, ti, v->cwnd);
 	csv_u64(f, ti && v->ssthresh_set, v->ssthresh);
 	csv_u64(f, ti, v->srtt_us);

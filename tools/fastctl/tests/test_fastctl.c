@@ -793,6 +793,25 @@ static void test_csv(void)
 	n = fc_csv_split(line, fields, 64);
 	CHECK(n == 4 && !strcmp(fields[0], "1.000") && !*fields[2] &&
 	      !strcmp(fields[3], "x"), "split");
+
+	/*
+	 * Found by fuzz_fastctl: a congestion control name with a newline or
+	 * a comma broke the CSV row (and a newline the table row).
+	 */
+	mk_flow(&fl, "a,b\nc\x1b", AF_INET, "10.0.1.1", 1, "10.0.2.1", 2);
+	fc_view_make(&fl, &p, &v);
+	cap_open(&c);
+	fc_csv_row(c.f, 1, 0, &fl, &v);
+	s = cap_close(&c);
+	CHECK(count_fields(s) == fc_csv_ncolumns && strchr(s, '\n') &&
+	      !strchr(s, '\n')[1] && strstr(s, ",a?b?c?,"), "odd cc csv: %s", s);
+	free(s);
+	cap_open(&c);
+	fc_table_row(c.f, &fl, &v);
+	s = cap_close(&c);
+	CHECK(strstr(s, " a,b?c? ") && !strchr(s, '\n')[1] && !strchr(s, 0x1b),
+	      "odd cc table: %s", s);
+	free(s);
 }
 
 static void set_chrono(struct fc_flow *fl, double t, uint64_t busy,
