@@ -9,6 +9,7 @@
  * name in the CSV header (extra or reordered columns do not matter).
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,6 +194,13 @@ int fc_plot_script(const char *csv, const char *png, FILE *out,
 		if (isnan(t) || isnan(v[C_FLOW])) {
 			snprintf(err, errlen, "%s:%lu: no time_s or flow", csv,
 				 lineno);
+			goto out;
+		}
+		/* (long) of a value out of its range is undefined */
+		if (!(v[C_FLOW] >= INT_MIN && v[C_FLOW] <= INT_MAX) ||
+		    v[C_FLOW] != floor(v[C_FLOW])) {
+			snprintf(err, errlen, "%s:%lu: flow '%s' is not a flow number",
+				 csv, lineno, fields[col[C_FLOW]]);
 			goto out;
 		}
 		if (t < last_t) {

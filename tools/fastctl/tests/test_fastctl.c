@@ -1090,6 +1090,23 @@ static void test_plot(void)
 	CHECK(!strstr(s, "$f0 using 1:6"), "base, not min, for fa");
 	free(s);
 
+	/*
+	 * Found by fuzz_fastctl: a flow number beyond the range of long was
+	 * converted to it (undefined); a flow that is no integer is refused.
+	 */
+	write_tmp("time_s,flow,cwnd\n1.0,6e77,10\n");
+	cap_open(&out);
+	n = fc_plot_script(path, "o.png", out.f, err, sizeof(err));
+	free(cap_close(&out));
+	CHECK(n < 0 && strstr(err, ":2: flow '6e77' is not a flow number"),
+	      "huge flow: %s", err);
+	write_tmp("time_s,flow,cwnd\n1.0,0,10\n1.1,1.5,10\n");
+	cap_open(&out);
+	n = fc_plot_script(path, "o.png", out.f, err, sizeof(err));
+	free(cap_close(&out));
+	CHECK(n < 0 && strstr(err, ":3: flow '1.5' is not"), "fractional flow: %s",
+	      err);
+
 	/* backwards time */
 	write_tmp("time_s,flow,cwnd\n1.0,0,10\n0.5,0,12\n");
 	cap_open(&out);
