@@ -6,6 +6,7 @@
 #   make KVER=6.1.0-57-amd64     ... for one kernel (headers in /lib/modules)
 #   make KDIR=/path/to/build     ... against any configured kernel tree
 #   make unit            userspace unit tests of the law (no kernel, no VM)
+#   make bench-ack       CPU cost per ACK of the law vs Reno (ns, instructions)
 #   make fastctl         the userspace helper, tools/fastctl/fastctl
 #   make sim             ns-3 model and the paper's experiments -> sim/RESULTS.md
 #   make demo            the PACS study-pull demo in a VM (the main job)
@@ -32,7 +33,8 @@ CFLAGS_UNIT := -std=c99 -O2 -g -Wall -Wextra -Werror -Wshadow -Wconversion \
 	       -Wno-sign-conversion -Iinclude
 CLANG	?= clang
 
-.PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim demo bench
+.PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim demo bench \
+	bench-ack
 
 # The default target: the module for every kernel in KVERS, and fastctl.
 all: modules fastctl
@@ -94,6 +96,15 @@ fuzz: $(BUILD)/fuzz/fuzz_law
 	$(BUILD)/fuzz/fuzz_law -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
 		-artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 \
 		$(BUILD)/fuzz/corpus
+
+# CPU cost of the law's per-ACK path against a Reno-style update: ns per
+# ACK, and instructions per ACK under callgrind (tests/bench_ack.c).
+$(BUILD)/bench-ack/bench_ack: tests/bench_ack.c $(LAW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_UNIT) -o $@ tests/bench_ack.c
+
+bench-ack: $(BUILD)/bench-ack/bench_ack
+	@tools/bench-ack.sh $< $(if $(BENCH_ACK_QUICK),--quick)
 
 deps:
 	@tools/deps.sh
