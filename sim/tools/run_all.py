@@ -13,6 +13,7 @@ import concurrent.futures as cf
 import datetime
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -26,11 +27,42 @@ import analyze  # noqa: E402
 SEED = 1
 RTT_MS = 50          # propagation RTT of every flow (the VM tests' 50 ms)
 BUF_BDP = 2          # drop-tail buffer, in BDPs (as the VM tests)
+PARAMS_H = os.path.join(SIM, "..", "include", "fast_adaptive", "fa_params.h")
+
+
+def header_params(path=PARAMS_H):
+    """{name: (default, help)} of every tunable, from fa_params.h's
+    '#define FA_<NAME>_DEFAULT <n>' and FA_<NAME>_HELP lines"""
+    text = open(path).read()
+    helps = dict((k.lower(), h) for k, h in
+                 re.findall(r'^#define\s+FA_([A-Z0-9_]+)_HELP\s*\\?\s*"([^"]*)"', text, re.M))
+    return dict((k.lower(), (int(v), helps.get(k.lower(), ""))) for k, v in
+                re.findall(r"^#define\s+FA_([A-Z0-9_]+)_DEFAULT\s+(\d+)\s*$", text, re.M))
+
+
+PARAMS = header_params()
+DEFAULTS = dict((k, d) for k, (d, _h) in PARAMS.items())
+
+# Post-paper mechanisms of the law: each a tunable of fa_params.h, here with
+# the value that switches it off.  Classic FAST and the paper's rules (ss,
+# gain, both) run with all of them off, 'both_hdr' with all at the module's
+# defaults, 'hdr_no_<mode>' with that one off.  A new mode is one entry here
+# (a mode fa_params.h does not have is skipped, so the list may run ahead of
+# the header).  The law's 'pacing' is not one: each experiment sets pacing
+# for every flow (see UNPACED).
+MODES_OFF = {
+    "ramp": 0,          # below equilibrium re-enter slow start (0: linear approach)
+    "own_queue": 0,     # route test allows the flow's own queue (0: base/4 only)
+    "route_rounds": 0,  # route-test window also ends after N rounds (0: base_win_ms only)
+    "quick_probe": 0,   # once-per-flow probe right after slow start (0: 3 updates later)
+}
+MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
+MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
 
 # Classic FAST as published: fixed gain 0.5, slow start ends at 0.75 ms of
-# queueing delay, an update every other RTT.
-CLASSIC = {"adaptive_gain": 0, "adaptive_ss": 0, "gamma_fixed": 512,
-           "ss_delay_us": 750, "update_rtts": 2}
+# queueing delay, an update every other RTT, no post-paper mechanism.
+CLASSIC = dict({"adaptive_gain": 0, "adaptive_ss": 0, "gamma_fixed": 512,
+                "ss_delay_us": 750, "update_rtts": 2}, **MODES_OFF)
 # Tuned tunables of the adaptive law (see the tuning section of RESULTS.md).
 # 'both' sets ss_exit_pkts to SS_EXIT_MULT x alpha per experiment (the fixed
 # exit backlog the tuning chose); 'both_hdr' runs the module's defaults, whose
@@ -38,6 +70,18 @@ CLASSIC = {"adaptive_gain": 0, "adaptive_ss": 0, "gamma_fixed": 512,
 TUNED = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048, "update_rtts": 2}
 SS_EXIT_MULT = 3
 HDR = {"gamma_min": 256, "gamma_max": 768, "gain_k": 2048, "ss_exit_pkts": 0, "update_rtts": 2}
+# the module defaults: the explicit values above and every mode at fa_params.h's default
+HDR_ALL = dict(CLASSIC)
+HDR_ALL.update(adaptive_gain=1, adaptive_ss=1, **HDR)
+HDR_ALL.update(MODES_DEFAULT)
+
+
+def on_off(modes):
+    if all(v != MODES_OFF[m] for m, v in modes.items()):
+        return "every post-paper mode on"
+    return ", ".join("%s %s" % (m, "off" if v == MODES_OFF[m] else "on" if v == 1 else v)
+                     for m, v in sorted(modes.items()))
+
 
 FAST_VARIANTS = [
     ("classic", "FAST classic", dict(CLASSIC)),
@@ -45,16 +89,42 @@ FAST_VARIANTS = [
     ("gain", "adaptive gain only", dict(CLASSIC, adaptive_gain=1, **TUNED)),
     ("both", "adaptive ss + gain, ss_exit 3 alpha",
      dict(CLASSIC, adaptive_gain=1, adaptive_ss=1, **TUNED)),
-    ("both_hdr", "adaptive ss + gain, module defaults (ss_exit auto)",
-     dict(CLASSIC, adaptive_gain=1, adaptive_ss=1, **HDR)),
+    ("both_hdr", "module defaults (adaptive ss + gain, ss_exit auto, %s)" % on_off(MODES_DEFAULT),
+     dict(HDR_ALL)),
 ]
+# the ablation: the module defaults with one post-paper mode off (none where
+# the module's default already is off)
+FAST_VARIANTS += [("hdr_no_" + m, "module defaults, %s off" % m, dict(HDR_ALL, **{m: off}))
+                  for m, off in MODES_OFF.items() if MODES_DEFAULT[m] != off]
+NO_MODES = tuple(k for k, _l, _a in FAST_VARIANTS if k.startswith("hdr_no_"))
 OTHERS = [("vegas", "ns-3 TcpVegas"), ("cubic", "ns-3 TcpCubic"),
           ("bbr", "ns-3 TcpBbr"), ("newreno", "ns-3 TcpNewReno")]
 LABEL = dict([(k, l) for k, l, _ in FAST_VARIANTS] + OTHERS)
+# fa-sim option of a tunable whose name a scenario option already has
+CLI_NAME = {"pacing": "fa_pacing"}
+
+
+# tunables of fa_params.h that every variant leaves at their defaults (or the
+# experiment sets): neither the paper's rules nor post-paper modes
+NOT_MODES = ("alpha_pkts", "base_win_ms", "pacing")
+
+
+def check_defaults():
+    """warn where 'module defaults' would not be fa_params.h's defaults, and
+    of tunables this file does not know (a new mode belongs in MODES_OFF,
+    or classic and the paper's rules run it at its default)"""
+    for k, v in sorted(HDR_ALL.items()):
+        if DEFAULTS.get(k, v) != v:
+            print("run_all.py: warning: both_hdr runs %s = %d, fa_params.h's default is %d: "
+                  "update HDR" % (k, v, DEFAULTS[k]), file=sys.stderr)
+    for k in sorted(set(DEFAULTS) - set(HDR_ALL) - set(NOT_MODES)):
+        print("run_all.py: warning: fa_params.h has tunable %s (default %d) that run_all.py does not "
+              "set: if it switches a post-paper mechanism, add it to MODES_OFF" % (k, DEFAULTS[k]),
+              file=sys.stderr)
 
 
 def fa_args(attrs):
-    return ["--%s=%d" % (k, v) for k, v in sorted(attrs.items())]
+    return ["--%s=%d" % (CLI_NAME.get(k, k), v) for k, v in sorted(attrs.items())]
 
 
 def with_exit(attrs, alpha):
@@ -81,53 +151,67 @@ def runs_for(exp, base, variants, alpha, others=("vegas", "cubic", "bbr", "newre
 
 ALLV = ("classic", "ss", "gain", "both")
 ALLH = ALLV + ("both_hdr",)
+# the unpaced sets: classic, the paper's rules, the module defaults and its ablation
+UNPV = ("classic", "both", "both_hdr") + NO_MODES
 COMMON = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED]
+# no pacing for any flow: ns-3's pacing off and the law's pacing tunable 0
+# (which would turn pacing on for fast_adaptive sockets, as the module does)
+UNPACED = ["--pacing=0", "--fa_pacing=0"]
+COMMON_U = [x for x in COMMON if x != "--pacing=1"] + UNPACED
 STARTS3 = "--start=0,0.001,0.002"
+EXP1 = ["--rate=96", "--n=3", STARTS3, "--time=10"]
+EXP2 = ["--rate=960", "--n=3", STARTS3, "--time=10"]
+EXP7 = ["--rate=960", "--n=3", "--start=0,0.001,5", "--stop=-1,10,-1", "--time=15"]
+UNPACED_DESC = ("%s with no pacing for any flow (`%s`: ns-3's pacing off and the law's `pacing` tunable 0, "
+                "so the 'module defaults' rows here have pacing 0 whatever fa_params.h's default; "
+                "ns-3's TcpBbr paces regardless).  Every experiment not marked unpaced paces every flow.")
 
 # exp: (title, description, runs)
 EXPERIMENTS = {}
 
 
 def define():
+    check_defaults()
     E = EXPERIMENTS
     E["exp1"] = ("Exp 1: 3 flows, 96 Mb/s, alpha = 200",
                  "Three flows start together (1 ms apart) on a 96 Mb/s bottleneck; 10 s.",
-                 runs_for("exp1", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=10"], ALLH, 200))
+                 runs_for("exp1", COMMON + EXP1, ALLH + NO_MODES, 200))
+    E["exp1u"] = ("Exp 1 unpaced: 3 flows, 96 Mb/s, alpha = 200, no pacing",
+                  UNPACED_DESC % ("Exp 1", " ".join(UNPACED)),
+                  runs_for("exp1u", COMMON_U + EXP1, UNPV, 200))
     E["exp2"] = ("Exp 2: 3 flows, 960 Mb/s, alpha = 200",
                  "As Exp 1 at 960 Mb/s; 10 s.  FAST variants only at 960 Mb/s (a run takes 2.5-6.5 min on a "
                  "quiet 2-core host, 15-40 min on a loaded one); the full set, ns-3's controls included, "
                  "is in the scaled experiment 'Exp 2/7 scaled' below.  Loss-based controls at 960 Mb/s "
                  "would take hours (DESIGN.md 8).",
-                 runs_for("exp2", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"],
-                          ("classic", "ss", "both", "both_hdr"), 200, others=()))
+                 runs_for("exp2", COMMON + EXP2, ("classic", "ss", "both", "both_hdr") + NO_MODES, 200,
+                          others=()))
+    E["exp2u"] = ("Exp 2 unpaced: 3 flows, 960 Mb/s, alpha = 200, no pacing",
+                  UNPACED_DESC % ("Exp 2", " ".join(UNPACED)),
+                  runs_for("exp2u", COMMON_U + EXP2, UNPV, 200, others=()))
     E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
                  "Flows 1-2 from 0 s, flow 3 joins at 5 s, flow 2 leaves at 10 s, end at 15 s: the "
                  "paper's 100/200/300 s timeline shortened 20x for wall time (each phase still lasts "
-                 "5 s, 2.5 times the 2 s bar; 'steady' = its last 2.5 s).  Classic and both rules (ss_exit 3 alpha and module defaults) "
-                 "only at 960 Mb/s; every variant and control: 'Exp 2/7 scaled' and 'Exp 7 at 96 Mb/s'.",
-                 runs_for("exp7", COMMON + ["--rate=960", "--n=3", "--start=0,0.001,5",
-                                            "--stop=-1,10,-1", "--time=15"],
-                          ("classic", "both", "both_hdr"), 200, others=(), oracle=("both",)))
+                 "5 s, 2.5 times the 2 s bar; 'steady' = its last 2.5 s).  Classic, both rules (ss_exit 3 "
+                 "alpha), the module defaults and their ablation only at 960 Mb/s; every variant and "
+                 "control: 'Exp 2/7 scaled' and 'Exp 7 at 96 Mb/s'.",
+                 runs_for("exp7", COMMON + EXP7, ("classic", "both", "both_hdr") + NO_MODES, 200,
+                          others=(), oracle=("both",)))
+    E["exp7u"] = ("Exp 7 unpaced: join and leave, 960 Mb/s, alpha = 200, no pacing",
+                  UNPACED_DESC % ("Exp 7", " ".join(UNPACED)),
+                  runs_for("exp7u", COMMON_U + EXP7, UNPV, 200, others=()))
     E["exp3"] = ("Exp 3: 3 flows, 960 Mb/s, alpha = 2000",
                  "As Exp 2 with alpha = 2000 (equilibrium queue 3 alpha = 6000 packets, 52 ms); 10 s; "
                  "classic and both rules only (wall time).  In scaled terms (BDP / alpha = 2.9) this "
                  "is Exp 1.",
-                 runs_for("exp3", COMMON + ["--rate=960", "--n=3", STARTS3, "--time=10"],
-                          ("classic", "both", "both_hdr"), 2000, others=()))
-    E["nopace"] = ("Ablation: Exp 2 without pacing",
-                   "Exp 2 with ns-3 pacing off (every other experiment paces all flows, 2x cwnd/RTT "
-                   "in slow start, 1.2x after, as Linux with fq).",
-                   [(e, v, [x for x in args if x != "--pacing=1"] + ["--pacing=0"])
-                    for e, v, args in runs_for("nopace", COMMON + ["--rate=960", "--n=3", STARTS3,
-                                                                   "--time=10"],
-                                               ("classic", "both"), 200, others=())])
+                 runs_for("exp3", COMMON + EXP2, ("classic", "both", "both_hdr"), 2000, others=()))
     E["exp7x"] = ("Exp 2/7 scaled: 96 Mb/s, alpha = 20 (every variant and control)",
                   "Exp 7's timeline (join at 10 s, leave at 20 s, end 30 s) at 96 Mb/s with alpha = 20: "
                   "the same BDP / alpha (28.8) and equilibrium queueing delay (3 alpha / C = 5.2 ms) as "
                   "Exp 2 and Exp 7 at 960 Mb/s, every packet count divided by 10; its first phase is "
                   "Exp 2 with two flows.  Cheap enough for every variant and control.",
                   runs_for("exp7x", COMMON + ["--rate=96", "--n=3", "--start=0,0.001,10",
-                                              "--stop=-1,20,-1", "--time=30"], ALLH, 20,
+                                              "--stop=-1,20,-1", "--time=30"], ALLH + NO_MODES, 20,
                            oracle=("classic", "both")))
     E["exp7s"] = ("Exp 7 at 96 Mb/s (all controls), alpha = 200",
                   "Exp 7's shortened timeline (join at 10 s, leave at 20 s, end 30 s) at 96 Mb/s, "
@@ -156,7 +240,7 @@ TUNE_BASE = COMMON + ["--rate=96", "--n=3", "--start=0,0.001,5", "--stop=-1,10,-
 
 def tune_runs():
     grid = []
-    base = dict(HDR)
+    base = dict(HDR, **MODES_DEFAULT)
     grid.append(("default", {}))
     for gmin in (64, 128, 384, 512):
         grid.append(("gamma_min=%d" % gmin, {"gamma_min": gmin}))
@@ -182,7 +266,7 @@ def tune_runs():
     return runs
 
 
-EXPERIMENTS_ORDER = ["exp1", "exp2", "exp3", "exp7", "exp7x", "park", "loss", "nopace"]
+EXPERIMENTS_ORDER = ["exp1", "exp1u", "exp2", "exp2u", "exp3", "exp7", "exp7u", "exp7x", "park", "loss"]
 
 
 def run_one(binpath, exp, var, args):
@@ -210,7 +294,7 @@ def run_many(binpath, runs, jobs):
         for fu in cf.as_completed(futs):
             e, v = futs[fu]
             prefix, wall, cached = fu.result()
-            print("%-8s %-14s %s" % (e, v, "cached" if cached else "%.0f s" % wall), flush=True)
+            print("%-8s %-20s %s" % (e, v, "cached" if cached else "%.0f s" % wall), flush=True)
             res[(e, v)] = prefix
     return res
 
@@ -275,7 +359,10 @@ def main():
             law_rev += " + uncommitted changes"
         report.write_all(SIM, EXPERIMENTS, EXPERIMENTS_ORDER, tune_runs(), LABEL,
                          dict(seed=SEED, law_rev=law_rev, rtt_ms=RTT_MS, buf_bdp=BUF_BDP, classic=CLASSIC,
-                              tuned=dict(TUNED, ss_exit_pkts="%d x alpha" % SS_EXIT_MULT), header=HDR, run_wall_s=wall))
+                              tuned=dict(TUNED, ss_exit_pkts="%d x alpha" % SS_EXIT_MULT),
+                              header=dict(HDR, **MODES_DEFAULT), modes_off=MODES_OFF,
+                              mode_help=dict((m, PARAMS[m][1]) for m in MODES_OFF), unpaced=UNPACED,
+                              run_wall_s=wall))
 
 
 if __name__ == "__main__":
