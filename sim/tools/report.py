@@ -131,8 +131,87 @@ def table(exp, results, label):
     return L
 
 
-def bar_line(name, ok, measured, why=""):
-    return "| %s | %s | %s | %s |" % (name, measured, "met" if ok else "**not met**", why)
+def bar_line(name, ok, measured, why="", unmet="**not met**"):
+    """ok None: not run"""
+    return "| %s | %s | %s | %s |" % (name, measured, "—" if ok is None else "met" if ok else unmet, why)
+
+
+# issue 11's ns-3 bars on the module defaults, each on a paced and an unpaced set
+I11_SETS = (("exp1", "Exp 1"), ("exp1u", "Exp 1 unpaced"), ("exp2", "Exp 2"), ("exp2u", "Exp 2 unpaced"),
+            ("exp7", "Exp 7"), ("exp7u", "Exp 7 unpaced"))
+
+
+def i11_bars(exp):
+    """[(bar, value of a result, test, unit, digits)] of one set"""
+    def ph(k, key):
+        return lambda r: r["phases"][k][key] if len(r["phases"]) > k else None
+    if exp.startswith("exp7"):
+        return [("re-convergence <= 1.0 s after the %s" % ev, ph(k, "conv_s"),
+                 lambda v: v is not None and v <= 1.0, " s", 2) for k, ev in ((1, "join"), (2, "leave"))]
+    bars = [("convergence <= 1.0 s", ph(0, "conv_s"), lambda v: v is not None and v <= 1.0, " s", 2),
+            ("overshoot <= 6 %", ph(0, "overshoot_pct"), lambda v: v is not None and v <= 6, " %", 1),
+            ("Jain >= 0.99", ph(0, "jain"), lambda v: v is not None and v >= 0.99, "", 3)]
+    if exp.startswith("exp1"):
+        bars.append(("steady utilisation >= 99 %", lambda r: r["phases"][0]["util_pct"][0],
+                     lambda v: v >= 99, " %", 1))
+    else:
+        bars.append(("utilisation from t = 0 >= 97 %", lambda r: r["util_total_pct"][0],
+                     lambda v: v >= 97, " %", 1))
+    return bars
+
+
+def val(v, nd, unit):
+    return fmt(v, nd) + (unit if v is not None else "")
+
+
+def issue11(res, label, modes):
+    modes = [m for m in modes if "hdr_no_" + m in label]  # those with an ablation variant
+    ablation = ["hdr_no_" + m for m in modes]
+    context = ["classic"] + ablation
+    short = dict([("classic", "classic"), ("both", "paper's two rules (ss_exit 3 alpha)"),
+                  ("both_hdr", "module defaults (all on)")] + [("hdr_no_" + m, "%s off" % m) for m in modes])
+    row = dict(short, **dict(("hdr_no_" + m, "module defaults, %s off" % m) for m in modes))
+    L = ["## Bars of issue 11", "",
+         "The module defaults ('%s' rows), each bar on the paced set and on the unpaced set "
+         "(no pacing for any flow).  Note: the same metric for FAST classic and for the module defaults "
+         "with one post-paper mechanism off ('X off', the rows '%s, X off'), for context." % (
+             label.get("both_hdr", "both_hdr"), "module defaults"), "",
+         "| bar | measured | verdict | note |", "|---|---|---|---|"]
+    met = total = 0
+    for exp, name in I11_SETS:
+        r = res.get((exp, "both_hdr"))
+        for bar, get, test, unit, nd in i11_bars(exp):
+            total += 1
+            v = get(r) if r else None
+            ok = test(v) if r else None
+            met += 1 if ok else 0
+            note = "; ".join("%s %s" % (short[c], val(get(res[(exp, c)]), nd, unit)
+                                        if (exp, c) in res else "not run") for c in context)
+            L.append(bar_line("%s: %s" % (name, bar), ok, val(v, nd, unit) if r else "not run", note,
+                              unmet="**UNMET**"))
+    L += ["", "%d of %d bars met%s." % (met, total, "" if all((e, "both_hdr") in res for e, _n in I11_SETS)
+                                        else " (some sets not run)"), ""]
+
+    # the ablation: classic, the paper's two rules, each post-paper mode off, all on
+    rows = ["classic", "both"] + ablation + ["both_hdr"]
+    L += ["### Ablation", "",
+          "Rows: FAST classic; the paper's two rules (ss_exit 3 alpha, every post-paper mechanism off); "
+          "the module defaults with one post-paper mechanism off; the module defaults (every one on).  "
+          "Exp 7 columns list the join / leave phases.", "",
+          "| set | variant | conv, s | overshoot, % | util steady, % | util total, % |",
+          "|---|---|---|---|---|---|"]
+    for exp, name in I11_SETS:
+        ks = (1, 2) if exp.startswith("exp7") else (0,)
+        for var in rows:
+            r = res.get((exp, var))
+            if not r:
+                continue
+            ph = [r["phases"][k] for k in ks if k < len(r["phases"])]
+            L.append("| %s | %s | %s | %s | %s | %s |" % (
+                name, row[var], " / ".join(fmt(p["conv_s"], 2) for p in ph),
+                " / ".join(fmt(p["overshoot_pct"], 1) for p in ph),
+                " / ".join(fmt(p["util_pct"][0], 1) for p in ph), fmt(r["util_total_pct"][0], 1)))
+    return L + [""]
 
 
 def write_all(sim, experiments, order, tune_runs, label, info):
@@ -178,17 +257,26 @@ def write_all(sim, experiments, order, tune_runs, label, info):
             "initial window 10, delayed ACKs (2), SACK, no timestamps (ns-3 timestamps tick in ms), "
             "RttMeanDeviation Alpha = 1 so that congestion controls see raw RTT samples as in Linux; "
             "every flow paced by ns-3 (2x cwnd/RTT in slow start, 1.2x after, as Linux with fq) "
-            "except in the no-pacing ablation.",
+            "except in the unpaced sets (Exp 1, 2, 7 unpaced: `%s`, no flow paced but ns-3's BBR, "
+            "which always paces)." % " ".join(info.get("unpaced", [])),
             "- A flow leaves by having all its data dropped at its first router from its stop time "
             "(DESIGN.md 8): it stops sending into the network at once.",
             "- fast_adaptive is include/fast_adaptive/fa_law.h compiled into the ns-3 model "
             "(model/tcp-fast-adaptive.cc), driven as tcp_fast_adaptive.c drives it.",
-            "- Variants: *FAST classic* = adaptive_gain 0, adaptive_ss 0, gamma_fixed 512 (0.5), "
-            "ss_delay_us 750, update_rtts 2.  *adaptive ss only* / *adaptive gain only* switch one "
-            "rule on; *adaptive ss + gain* both.  Adaptive tunables: %s.  'oracle base RTT' rows "
+            "- Variants: *FAST classic* = %s (the published law: fixed gain 0.5, slow start ends at "
+            "0.75 ms of queueing delay, every post-paper mechanism off).  *adaptive ss only* / "
+            "*adaptive gain only* switch one of the paper's two rules on; *adaptive ss + gain, ss_exit 3 "
+            "alpha* both (these three also with every post-paper mechanism off).  Adaptive tunables: %s.  "
+            "*module defaults* = every tunable at include/fast_adaptive/fa_params.h's default (%s; alpha "
+            "as the experiment says): the paper's two rules, the auto exit backlog and every post-paper "
+            "mechanism (%s).  *module defaults, X off* = the module defaults with the one post-paper "
+            "mechanism X off (the ablation; Exp 1, 2, 7 and 2/7 scaled).  'oracle base RTT' rows "
             "start the law's base RTT at the true minimum RTT (the paper's assumption that every "
             "connection knows its propagation delay); all other rows measure it, as the kernel does."
-            % ", ".join("%s = %s" % kv for kv in sorted(info["tuned"].items())),
+            % (", ".join("%s %s" % kv for kv in sorted(info["classic"].items())),
+               ", ".join("%s = %s" % kv for kv in sorted(info["tuned"].items())),
+               ", ".join("%s = %s" % kv for kv in sorted(info["header"].items())),
+               "; ".join("%s (%s)" % (m, info.get("mode_help", {}).get(m, "")) for m in info.get("modes_off", {}))),
             "- Definitions of every column: see the docstring of tools/analyze.py.  Rates are smoothed "
             "over a centred 0.5 s window; convergence = every active flow within +-10 % of its fair "
             "share for at least 1 s; settle = every flow within +-10 % of its own final rate for 1 s; "
@@ -199,6 +287,7 @@ def write_all(sim, experiments, order, tune_runs, label, info):
             ""]
 
     # ---- bars
+    out += issue11(res, label, info.get("modes_off", {}))
     out += ["## Bars of issue 5", "",
             "| bar | measured | verdict | note |", "|---|---|---|---|"]
     bars = []
