@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """make check: a shortened Exp 1 (3 flows, 96 Mb/s, alpha = 200, 8 s) with
-assertions, plus a leave test and a test that the law can lower the window
-below the slow-start ssthresh.  Prints one line per assertion and
-'N passed, N failed'; exits non-zero on any failure."""
+assertions, for the paper's rules (every post-paper mode off), the module
+defaults and classic FAST, plus a leave test and a test that the law can
+lower the window below the slow-start ssthresh.  Prints one line per
+assertion and 'N passed, N failed'; exits non-zero on any failure."""
 import argparse
 import os
 import subprocess
@@ -13,14 +14,18 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import analyze  # noqa: E402
+from run_all import MODES_OFF, fa_args  # noqa: E402  (the post-paper modes and their off values)
 
 ALPHA = 200
 BASE = ["--rate=96", "--n=3", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
         "--start=0,0.001,0.002", "--time=8", "--cc=fast", "--alpha_pkts=%d" % ALPHA]
 RUNS = {
-    "both": BASE + ["--adaptive_gain=1", "--adaptive_ss=1"],
+    # the paper's two rules, every post-paper mode off
+    "both": BASE + ["--adaptive_gain=1", "--adaptive_ss=1"] + fa_args(MODES_OFF),
+    # the module defaults: nothing but alpha set
+    "defaults": list(BASE),
     "classic": BASE + ["--adaptive_gain=0", "--adaptive_ss=0", "--gamma_fixed=512",
-                       "--ss_delay_us=750"],
+                       "--ss_delay_us=750"] + fa_args(MODES_OFF),
     # the law must be able to lower the window below the ssthresh that slow
     # start left (ss_exit_pkts > alpha): the queue settles at 2 alpha
     "lower": ["--rate=96", "--n=2", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
@@ -84,6 +89,27 @@ def main():
               "%.2f ms vs %.2f" % (qd, qd_t))
         check("adaptive: Jain index >= 0.99", ph["jain"] >= 0.99, "%.4f" % ph["jain"])
         check("adaptive: no drops in a 2-BDP buffer", r["drops"][0] == 0, "%d" % r["drops"][0])
+    if "defaults" in res:
+        r = res["defaults"]
+        ph = r["phases"][0]
+        m = r["meta"]
+        rules = [f["ss_exit_rule"] for f in m["flows"]]
+        check("defaults: every flow leaves slow start on its own backlog", rules == [1, 1, 1],
+              "rules %s (1 backlog, 2 delay, 3 loss)" % rules)
+        check("defaults: the law runs", all(f["updates"] > 10 for f in m["flows"]),
+              "updates %s" % [f["updates"] for f in m["flows"]])
+        conv = ph["conv_s"]
+        check("defaults: converges to +-10 % of fair share within 2 s", conv is not None and conv <= 2.0,
+              "%s s" % analyze.fmt(conv, 2))
+        check("defaults: steady utilisation >= 93 %", ph["util_pct"][0] >= 93.0, "%.1f %%" % ph["util_pct"][0])
+        q, tgt = ph["queue_pkts"][0], 3 * ALPHA
+        check("defaults: steady queue within 10 % of 3 alpha", abs(q - tgt) <= 0.1 * tgt,
+              "%.0f packets vs %d" % (q, tgt))
+        check("defaults: Jain index >= 0.99", ph["jain"] >= 0.99, "%.4f" % ph["jain"])
+        check("defaults: no drops in a 2-BDP buffer", r["drops"][0] == 0, "%d" % r["drops"][0])
+        # not asserted: issue 11's overshoot bar (6 %) is judged in RESULTS.md on the 10 s runs
+        print("INFO: defaults: overshoot %s %% (not asserted; RESULTS.md, bars of issue 11)"
+              % analyze.fmt(ph["overshoot_pct"]), flush=True)
     if "classic" in res:
         r = res["classic"]
         ph = r["phases"][0]
