@@ -7,6 +7,7 @@
 #   make KDIR=/path/to/build     ... against any configured kernel tree
 #   make unit            userspace unit tests of the law (no kernel, no VM)
 #   make bench-ack       CPU cost per ACK of the law vs Reno (ns, instructions)
+#   make deb             the fast-adaptive-dkms Debian package -> build/deb/
 #   make fastctl         the userspace helper, tools/fastctl/fastctl
 #   make sim             ns-3 model and the paper's experiments -> sim/RESULTS.md
 #   make demo            the PACS study-pull demo in a VM (the main job)
@@ -34,7 +35,7 @@ CFLAGS_UNIT := -std=c99 -O2 -g -Wall -Wextra -Werror -Wshadow -Wconversion \
 CLANG	?= clang
 
 .PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim demo bench \
-	bench-ack
+	bench-ack deb
 
 # The default target: the module for every kernel in KVERS, and fastctl.
 all: modules fastctl
@@ -105,6 +106,10 @@ $(BUILD)/bench-ack/bench_ack: tests/bench_ack.c $(LAW_HDRS)
 
 bench-ack: $(BUILD)/bench-ack/bench_ack
 	@tools/bench-ack.sh $< $(if $(BENCH_ACK_QUICK),--quick)
+
+# The fast-adaptive-dkms Debian package -> build/deb/ (packaging/).
+deb:
+	@packaging/build-deb.sh
 
 deps:
 	@tools/deps.sh

@@ -75,6 +75,7 @@ if [ -f tools/fastctl/Makefile ]; then
 		FUZZ_SECONDS=${FASTCTL_FUZZ_SECONDS:-30}
 fi
 stage "bench-ack" make --no-print-directory bench-ack BENCH_ACK_QUICK=1
+stage "deb package" tools/deb-test.sh
 stage "demo copy-out" tools/demo/copyout-test.sh
 # One VM suite; rerun once only when the guest kernel panicked in code that
 # is not ours (TCG once double-faulted in the slab allocator on 6.12): the

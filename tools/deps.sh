@@ -6,7 +6,8 @@ set -eu
 KVERS=${KVERS:-"6.1.0-57-amd64 6.12.117+deb12-amd64"}
 pkgs="make gcc clang libclang-rt-14-dev sparse linux-source-6.1 xz-utils
       qemu-system-x86 busybox-static iproute2 ethtool iperf3 kmod cpio
-      libns3-dev libgsl-dev gnuplot-nox pkg-config g++ dkms rsync valgrind"
+      libns3-dev libgsl-dev gnuplot-nox pkg-config g++ dkms rsync valgrind
+      dpkg-dev binutils"
 for v in $KVERS; do
 	pkgs="$pkgs linux-image-$v linux-headers-$v"
 done
