@@ -60,7 +60,8 @@ ipa() { # step: instructions per ACK of one replay, or "" on failure
 }
 law_i=$(ipa law)
 reno_i=$(ipa reno)
-echo "instructions_per_ack law=$law_i reno=$reno_i (callgrind, $CG_ACKS ACKs, the replay loop included)"
+loop_i=$(ipa none)
+echo "instructions_per_ack law=$law_i reno=$reno_i loop=$loop_i (callgrind, $CG_ACKS ACKs; loop: the replay and call alone, included in both)"
 check "law instructions per ACK counted ($law_i)" positive "${law_i:-x}"
 check "reno instructions per ACK counted ($reno_i)" positive "${reno_i:-x}"
 check "law instructions per ACK below $LAW_INSN_MAX ($law_i)" \
