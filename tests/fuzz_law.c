@@ -82,6 +82,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.adaptive_gain = take8(&r);
 	p.adaptive_ss = take8(&r);
 	p.base_win_ms = take32(&r);
+	p.pacing = take8(&r);
+	p.ramp = take8(&r);
+	p.own_queue = take8(&r);
+	p.route_rounds = take8(&r);
+	p.quick_probe = take8(&r);
+	p.drain_check = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -111,6 +117,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				check_update(&p, &u);
 			cwnd = fa_apply(act, cwnd, &u);
 			ASSERT(cwnd >= 1);
+			/* ssthresh follows the window, but for a ramp */
+			if (act == FA_ACT_RAMP)
+				ASSERT(p.ramp && limited &&
+				       fa_ssthresh_for(&s, act, cwnd) > cwnd &&
+				       s.phase == FA_PHASE_RAMP);
+			else if (act == FA_ACT_PROBE_END &&
+				 s.phase == FA_PHASE_RAMP)
+				/* a longer path was adopted: ramp from there */
+				ASSERT(p.ramp &&
+				       fa_ssthresh_for(&s, act, cwnd) >= cwnd);
+			else
+				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;
 		case 3:
 			if (fa_ss_exit(&s, &p, cwnd))

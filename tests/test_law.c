@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fast_adaptive/fa_law.h"
+#include "uapi/linux/tcp_fast_adaptive.h"
 #include "tap.h"
 
 static struct fa_params defaults(void)
@@ -58,6 +59,25 @@ static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
 		fa_rtt_sample(s, (s32)rtt_us, *now_us);
 	*now_us += rtt_us;
 	return fa_round_end(s, p, cwnd, false, true, *now_us, u);
+}
+
+/* One update cycle (update_rtts = 2) that arms a ramp: the law updates. */
+static void arm_ramp(struct fa_state *s, const struct fa_params *p, u32 cwnd,
+		     u32 rtt_us, u32 *now_us, struct fa_update *u)
+{
+	round_with(s, p, cwnd, rtt_us, now_us, u);
+	CHECK(round_with(s, p, cwnd, rtt_us, now_us, u) == FA_ACT_UPDATE &&
+	      s->ramp_armed, "the first cycle below the line did not arm");
+}
+
+/* The same, with the host in slow start. */
+static enum fa_action round_with_ss(struct fa_state *s,
+				    const struct fa_params *p, u32 cwnd,
+				    u32 rtt_us, u32 *now_us, struct fa_update *u)
+{
+	fa_rtt_sample(s, (s32)rtt_us, *now_us);
+	*now_us += rtt_us;
+	return fa_round_end(s, p, cwnd, true, true, *now_us, u);
 }
 
 /* Rounds of a 100-packet window on an 80 ms path until the law probes. */
@@ -526,6 +546,7 @@ static void test_update_period(void)
 	u32 now = 0;
 	int r, updates;
 
+	p.ramp = 0;	/* an empty queue would ramp: test_ramp_* */
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 10000, 0);
 	for (r = 0; r < 5; r++)
@@ -666,7 +687,8 @@ static void test_route_change_adopted(void)
 
 /*
  * The flow's own standing queue (here 40 % of base, a slow link) makes the
- * law probe, but the drained RTT is the old base: it is kept, no ratchet.
+ * law probe when the route test ignores it (own_queue = 0, the old time-only
+ * window), but the drained RTT is the old base: it is kept, no ratchet.
  */
 static void test_own_queue_no_ratchet(void)
 {
@@ -677,6 +699,8 @@ static void test_own_queue_no_ratchet(void)
 	u32 now = 0;
 	int r, probes = 0;
 
+	p.own_queue = 0;
+	p.route_rounds = 0;
 	law_flow(&s, 50000);
 	for (r = 0; r < 400; r++) {
 		/* drained while probing, 20 ms of own queue otherwise */
@@ -692,6 +716,121 @@ static void test_own_queue_no_ratchet(void)
 	/* 400 rounds of 70 ms = 28 s: windows of 2, 4, 8, 8 s: 4 probes */
 	CHECK(probes <= 5, "probes %d: no backoff", probes);
 	CHECK_EQ(s.probe_backoff, FA_PROBE_BACKOFF_MAX);
+}
+
+/*
+ * own_queue: where alpha / C is a large part of the base RTT (Exp 1: alpha
+ * 200, three flows on 600 packets of BDP, queue 600 = 50 ms on a 50 ms path)
+ * the flow's own queue alpha avg / w = 200 * 100 / 400 = 50 ms is allowed on
+ * top of base/4: no probe in 400 rounds (40 s).  Without the allowance the
+ * route test fires on the standing queue.
+ */
+static void test_route_allows_own_queue(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, probes;
+
+	p.alpha_pkts = 200;
+	law_flow(&s, 50000);
+	for (r = 0, probes = 0; r < 400; r++)
+		probes += round_with(&s, &p, 400, 100000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	CHECK_EQ(fa_route_allow_us(&s, &p), 12500 + 50000);
+
+	p.own_queue = 0;
+	law_flow(&s, 50000);
+	for (r = 0, probes = 0; r < 400; r++)
+		probes += round_with(&s, &p, 400, 100000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK(probes >= 1, "own_queue = 0: %d probes", probes);
+}
+
+/*
+ * A longer path is still found with the allowance: the law shrinks the
+ * window until the new delay looks like its own alpha (w 240 -> 40 on
+ * 50 -> 100 ms), but the allowance keeps the rate of the window before.
+ * drain_check: the law's cuts (240 -> 163 -> 117 ...) do not show in the
+ * RTT, so two cuts in a row probe the path, well before the 2 s window;
+ * the probe that adopts the longer path ramps at once.
+ */
+static void test_route_change_found_fast(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, w = 240;
+	int r;
+
+	law_flow(&s, 50000);
+	for (r = 0; r < 40; r++)	/* equilibrium: 20 packets, 4.3 ms */
+		round_with(&s, &p, w, 54300, &now, &u);
+	for (r = 0; r < 17 && act != FA_ACT_PROBE_START; r++) {
+		act = round_with(&s, &p, w, 100000, &now, &u);
+		if (act == FA_ACT_UPDATE)
+			w = u.cwnd_out;
+	}
+	CHECK(act == FA_ACT_PROBE_START, "no probe %d rounds after", r);
+	CHECK(r <= 8, "probe %d rounds after the change", r);
+	CHECK(now < 4000000 + 1000000, "probe at %u us", now);
+	/* the probe drains, the minimum is the new path: adopted, ramp */
+	round_with(&s, &p, 2, 100000, &now, &u);
+	CHECK(round_with(&s, &p, 2, 100000, &now, &u) == FA_ACT_PROBE_END,
+	      "probe did not end");
+	CHECK_EQ(s.base_rtt_us, 100000);
+	CHECK_EQ(s.phase, FA_PHASE_RAMP);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_PROBE_END, u.cwnd_out), FA_CWND_MAX);
+
+	/* drain_check = 0, route_rounds = 0: the 2 s window (20 rounds) */
+	p.drain_check = 0;
+	p.route_rounds = 0;
+	law_flow(&s, 50000);
+	act = FA_ACT_NONE;
+	for (r = 0; r < 19 && act != FA_ACT_PROBE_START; r++) {
+		act = round_with(&s, &p, w, 100000, &now, &u);
+		if (act == FA_ACT_UPDATE)
+			w = u.cwnd_out;
+	}
+	CHECK(act != FA_ACT_PROBE_START, "probed early without drain_check");
+	/* route_rounds = 4: the window ends after 4 rounds */
+	p.route_rounds = 4;
+	law_flow(&s, 50000);
+	act = FA_ACT_NONE;
+	for (r = 0; r < 9 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, &p, 240, 100000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START && r <= 8,
+	      "route_rounds = 4: no probe in %d rounds", r);
+}
+
+/*
+ * drain_check does not fire on the flow's own queue: a cut drains it, and
+ * the RTT falls with it (w 300 -> 250 on 50 ms: 10 ms of queue less).
+ */
+static void test_drain_check_own_queue(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, w = 400;
+	int r, probes = 0;
+
+	law_flow(&s, 50000);
+	/* fluid: 4 packets per ms, so a queue of w - 200 packets */
+	for (r = 0; r < 200; r++) {
+		u32 rtt = 50000 + (w > 200 ? (w - 200) * 250 : 0);
+
+		act = round_with(&s, &p, w, rtt, &now, &u);
+		probes += act == FA_ACT_PROBE_START;
+		if (act == FA_ACT_UPDATE)
+			w = u.cwnd_out;
+	}
+	CHECK_EQ(probes, 0);
+	CHECK(w >= 215 && w <= 225, "w = %u, equilibrium 220", w);
 }
 
 /* Other flows' queue below base/4 never even triggers a probe. */
@@ -713,9 +852,9 @@ static void test_small_queue_no_probe(void)
 
 /*
  * A flow that joined a standing queue measured base = 60 ms (10 ms of
- * other flows' queue).  FA_SS_PROBE_UPDATES updates after slow start it
- * drains once (window 2 for two rounds), sees the empty queue, 50 ms, and
- * restores its window; it never probes that way again.
+ * other flows' queue).  quick_probe = 0: FA_SS_PROBE_UPDATES updates after
+ * slow start it drains once (window 2 for two rounds), sees the empty
+ * queue, 50 ms, and restores its window; it never probes that way again.
  */
 static void test_joiner_probe_once(void)
 {
@@ -726,6 +865,7 @@ static void test_joiner_probe_once(void)
 	u32 now = 0;
 	int r, updates = 0, probes = 0;
 
+	p.quick_probe = 0;
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 60000, 0);
 	fa_ss_done(&s);
@@ -755,6 +895,54 @@ static void test_joiner_probe_once(void)
 		probes += round_with(&s, &p, 100, 55000, &now, &u) ==
 			  FA_ACT_PROBE_START;
 	CHECK_EQ(probes, 0);
+}
+
+/*
+ * quick_probe (the default): the probe runs at the first update after slow
+ * start, and the window it restores is the law's target with the drained
+ * base: 100 * 50 / 70 + 20 = 91 (integer division: 71 + 20), not the 100
+ * that held the slow-start overshoot.  It restores no more than before.
+ */
+static void test_quick_probe(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 60000, 0);
+	fa_ss_done(&s);
+	CHECK(round_with(&s, &p, 100, 70000, &now, &u) == FA_ACT_NONE, "r1");
+	act = round_with(&s, &p, 100, 70000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe at the first update: %d", act);
+	round_with(&s, &p, 2, 62000, &now, &u);
+	act = round_with(&s, &p, 2, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.base_rtt_us, 50000);
+	CHECK_EQ(u.cwnd_out, 91);
+	CHECK_EQ(s.target_cwnd, 91);
+
+	/* a route probe (not the once-per-flow one) restores the old window */
+	law_flow(&s, 50000);
+	act = rounds_until_probe(&s, &p, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no route probe");
+	round_with(&s, &p, 2, 80000, &now, &u);
+	act = round_with(&s, &p, 2, 80000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "route probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, 100);
+
+	/* the target is never above the window before the probe */
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	round_with(&s, &p, 10, 50000, &now, &u);
+	round_with(&s, &p, 10, 50000, &now, &u);
+	round_with(&s, &p, 2, 50000, &now, &u);
+	act = round_with(&s, &p, 2, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, 10);
 }
 
 /*
@@ -801,6 +989,7 @@ static void test_small_window_keeps_updating(void)
 	u32 now = 0, cwnd = FA_CWND_MIN;
 	int r, updates = 0;
 
+	p.ramp = 0;	/* the law's own updates, not a ramp: test_ramp_* */
 	law_flow(&s, 50000);
 	for (r = 0; r < 20; r++) {
 		enum fa_action act;
@@ -814,6 +1003,195 @@ static void test_small_window_keeps_updating(void)
 	}
 	CHECK(updates >= 9, "%d updates in 20 rounds", updates);
 	CHECK(cwnd > 50, "window stuck at %u", cwnd);
+}
+
+/* An empty queue for a whole cycle, window in use: re-enter slow start. */
+static void test_ramp_below_equilibrium(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+
+	law_flow(&s, 50000);
+	arm_ramp(&s, &p, 100, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_NONE,
+	      "first round acted");
+	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_RAMP,
+	      "no ramp on an empty queue");
+	CHECK_EQ(s.phase, FA_PHASE_RAMP);
+	CHECK_EQ(FA_PHASE_RAMP, FA_INFO_PHASE_RAMP);
+	/* the host is in slow start now: the phase stays a ramp until the exit */
+	CHECK(round_with_ss(&s, &p, 200, 50000, &now, &u) == FA_ACT_NONE,
+	      "a round of the ramp acted");
+	CHECK_EQ(s.phase, FA_PHASE_RAMP);
+	CHECK_EQ(s.ramps, 1);
+	CHECK_EQ(fa_apply(FA_ACT_RAMP, 100, &u), 100);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 100), FA_CWND_MAX);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_UPDATE, 100), 100);
+	/* the exit filter starts over: no stale sample ends the ramp */
+	CHECK_EQ(s.ss_prev_min_us, FA_RTT_NONE);
+
+	/* ramp = 0: the paper's law, an update */
+	p.ramp = 0;
+	law_flow(&s, 50000);
+	round_with(&s, &p, 100, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_UPDATE,
+	      "ramp = 0 still ramps");
+
+	/* not cwnd-limited: an application that sends little does not ramp */
+	p.ramp = 1;
+	law_flow(&s, 50000);
+	fa_rtt_sample(&s, 50000, now);
+	fa_round_end(&s, &p, 100, false, false, now += 50000, &u);
+	fa_rtt_sample(&s, 50000, now);
+	CHECK(fa_round_end(&s, &p, 100, false, false, now += 50000, &u) ==
+	      FA_ACT_UPDATE, "an application-limited flow ramped");
+}
+
+/*
+ * The threshold is alpha / 4 = 5 packets (alpha 20), on the mean RTT of the
+ * cycle.  w = 100, base 50 ms: b = 5 at a mean of 52631.6 us.
+ */
+static void test_ramp_threshold(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int i;
+
+	law_flow(&s, 50000);
+	arm_ramp(&s, &p, 100, 52600, &now, &u);
+	round_with(&s, &p, 100, 52600, &now, &u);		/* b 4.94 */
+	CHECK(round_with(&s, &p, 100, 52600, &now, &u) == FA_ACT_RAMP,
+	      "b = 4.94 < 5 did not ramp");
+	law_flow(&s, 50000);
+	round_with(&s, &p, 100, 52700, &now, &u);		/* b 5.12 */
+	CHECK(round_with(&s, &p, 100, 52700, &now, &u) == FA_ACT_UPDATE,
+	      "b = 5.12 >= 5 ramped");
+	/* one round of the cycle above the threshold: the whole cycle is not */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* law_flow's base sample is not this round's */
+	round_with(&s, &p, 100, 60000, &now, &u);		/* b 16.7 */
+	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_UPDATE,
+	      "a cycle with one queued round ramped");
+	/*
+	 * A bursty window at equilibrium (VM, 50 ms, w 234): most samples 57
+	 * ms, one per round within 0.2 ms of the base.  The round minima say
+	 * b = 1; the mean says 25: no ramp.
+	 */
+	law_flow(&s, 50700);
+	for (i = 0; i < 2; i++) {
+		int k;
+
+		for (k = 0; k < 30; k++)
+			fa_rtt_sample(&s, k ? 57000 : 50900, now);
+		act = fa_round_end(&s, &p, 234, false, true, now += 57000, &u);
+	}
+	CHECK(act == FA_ACT_UPDATE, "a burst's low sample ramped (act %d)", act);
+	/* at equilibrium (b = alpha) never */
+	law_flow(&s, 50000);
+	round_with(&s, &p, 228, 54800, &now, &u);		/* b 20 */
+	CHECK(round_with(&s, &p, 228, 54800, &now, &u) == FA_ACT_UPDATE,
+	      "equilibrium ramped");
+}
+
+/* After a loss the ramp stops at 3/4 of the cut window; then no cap. */
+static void test_ramp_cap_after_loss(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+
+	law_flow(&s, 50000);
+	CHECK_EQ(fa_ssthresh(&s, 400), 200);
+	CHECK_EQ(s.ramp_cap, 300);
+	arm_ramp(&s, &p, 200, 50000, &now, &u);
+	round_with(&s, &p, 200, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 200, 50000, &now, &u) == FA_ACT_RAMP,
+	      "no ramp after a loss emptied the queue");
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 200), 300);
+	/* the host reaches ssthresh and leaves slow start: the cap is gone */
+	fa_ss_done(&s);
+	CHECK_EQ(s.ramp_cap, 0);
+	arm_ramp(&s, &p, 300, 50000, &now, &u);
+	round_with(&s, &p, 300, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 300, 50000, &now, &u) == FA_ACT_RAMP,
+	      "no second ramp with spare capacity");
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 300), FA_CWND_MAX);
+
+	/* a window already at the cap does not ramp; the update drops it */
+	law_flow(&s, 50000);
+	fa_ssthresh(&s, 400);
+	round_with(&s, &p, 300, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 300, 50000, &now, &u) == FA_ACT_UPDATE,
+	      "ramped at the cap");
+	CHECK_EQ(s.ramp_cap, 0);
+}
+
+/*
+ * Round-level fluid host: slow start one packet per ACK with the exit rule
+ * read per ACK, the law every update_rtts rounds.  From 42 packets on a
+ * 412-packet path (the VM's route change: 50 -> 100 ms at 50 Mbit/s) the
+ * ramp must reach 90 % of w* = C d + alpha in a few rounds; the linear law
+ * takes dozens.  Returns the rounds until w first reaches 0.9 w*.
+ */
+static int fluid_rounds_to_fill(const struct fa_params *p, u32 w0)
+{
+	const double c = 50e6 / 8 / 1514 / 1e6;
+	const u32 d = 100000;
+	double wstar = c * d + p->alpha_pkts;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, w = w0, ssthresh = w0;
+	int r;
+
+	law_flow(&s, d);
+	for (r = 1; r <= 400; r++) {
+		enum fa_action act;
+		u32 k, acks = w;
+
+		for (k = 0; k < acks; k++) {
+			fa_rtt_sample(&s, (s32)fluid_avg_us(c, d, w), now);
+			if (w < ssthresh) {
+				if (fa_ss_exit(&s, p, w)) {
+					ssthresh = w;
+					fa_ss_done(&s);
+				} else if (++w >= ssthresh) {
+					fa_ss_done(&s);
+				}
+			} else {
+				w = fa_cwnd_on_ack(&s, w, 1, true);
+			}
+		}
+		now += fluid_avg_us(c, d, w);
+		act = fa_round_end(&s, p, w, w < ssthresh, true, now, &u);
+		if (act != FA_ACT_NONE) {
+			w = fa_apply(act, w, &u);
+			ssthresh = fa_ssthresh_for(&s, act, w);
+		}
+		if (w >= 0.9 * wstar)
+			return r;
+	}
+	return -1;
+}
+
+static void test_ramp_fills_in_log_rounds(void)
+{
+	struct fa_params p = defaults();
+	int ramp, linear;
+
+	ramp = fluid_rounds_to_fill(&p, 42);
+	p.ramp = 0;
+	linear = fluid_rounds_to_fill(&p, 42);
+	printf("# 42 -> 0.9 w* on a 412-packet path: ramp %d rounds, linear %d\n",
+	     ramp, linear);
+	/* two rounds to see the empty queue, log2(412 / 42) = 3.3 doublings */
+	CHECK(ramp > 0 && ramp <= 8, "ramp took %d rounds", ramp);
+	CHECK(linear > 3 * ramp, "linear %d vs ramp %d rounds", linear, ramp);
 }
 
 /* A loss while probing: halve the pre-probe window, end the probe. */
@@ -933,6 +1311,8 @@ static void test_time_wrap(void)
 	u32 now = 0xffffffffU - 1000000;
 	int r;
 
+	p.route_rounds = 0;	/* the time window, across the wrap */
+	p.drain_check = 0;
 	fa_init(&s, now);
 	fa_rtt_sample(&s, 50000, now);
 	law_phase(&s);
@@ -992,6 +1372,14 @@ static const struct tap_test tests[] = {
 	TEST(test_params_sanitize),
 	TEST(test_param_tables_agree),
 	TEST(test_time_wrap),
+	TEST(test_ramp_below_equilibrium),
+	TEST(test_ramp_threshold),
+	TEST(test_ramp_cap_after_loss),
+	TEST(test_ramp_fills_in_log_rounds),
+	TEST(test_route_allows_own_queue),
+	TEST(test_route_change_found_fast),
+	TEST(test_quick_probe),
+	TEST(test_drain_check_own_queue),
 	TEST(test_state_size),
 };
 

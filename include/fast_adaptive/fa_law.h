@@ -34,6 +34,17 @@
  *	8 s.  A longer path is adopted within two windows plus two rounds
  *	(about 4 s by default).
  *
+ *	drain_check finds a longer path sooner: when an update cuts the window
+ *	by at least w / 2^FA_CUT_SHIFT, the flow's own queue should shrink by
+ *	the cut, so its RTT by about cut * avg / w.  If at the next update the
+ *	RTT fell by less than a quarter of that while it is still more than
+ *	base/4 above base, the delay did not behave like this flow's queue;
+ *	two such cuts in a row start the probe at once (0.5 s after a 50 -> 100
+ *	ms change in the VM, instead of 2-4 s).  Other flows refilling what the
+ *	cut freed can mimic it (a joiner in slow start); the probe then costs
+ *	two rounds and finds the old base.  The probe's minimum starts from the
+ *	least RTT over those cuts, which a longer path also raised.
+ *
  *	A flow that starts while others keep their queues never sees the empty
  *	queue, so its minimum includes their backlog and it would keep that
  *	many more packets queued than it thinks (with two incumbents it takes
@@ -45,6 +56,28 @@
  *	ACK-compression noise, which is one-sided (it only adds delay); taking
  *	it in the last round of the cycle measures the queue that the window
  *	set at the previous update has built.
+ *
+ * Approach from below (ramp)
+ *	Below equilibrium FAST adds at most gamma alpha packets per update, so
+ *	a window far below the BDP (after a route change is adopted, after a
+ *	loss, when other flows leave, when slow start ended early on transient
+ *	queue) climbs linearly: 42 to 367 packets in 5 s on a 100 ms path.  When
+ *	an update cycle shows the flow's own backlog under alpha /
+ *	2^FA_RAMP_SHIFT on the mean RTT of the cycle (not on a minimum, which
+ *	a bursty window drives down to the base at equilibrium) and the window
+ *	is in use, for two cycles in a row (one is what another flow's drain
+ *	probe empties: a ramp on that refilled the link in the middle of the
+ *	probe and overshot, ns-3 Exp 7 scaled), the law asks the host to
+ *	re-enter slow start (FA_ACT_RAMP): the window doubles per round
+ *	until the backlog-exit rule fires, as at the start.  That is safe
+ *	for the reason the first slow start is: the exit reads the flow's
+ *	own backlog, so it stops at the share the path has spare, whatever the
+ *	link rate.  At equilibrium the backlog is alpha, four times the
+ *	threshold, and nothing changes.  After a loss the ramp stops at 3/4 of
+ *	the window the loss cut (FA_RAMP_CAP_*), and the law closes the rest:
+ *	the loss may have been an overflow at that window.  A probe that finds
+ *	a longer path ramps at once (its drained RTT already says the queue is
+ *	empty).  ramp = 0 gives the paper's linear approach.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -69,10 +102,23 @@
 #define FA_PROBE_ROUNDS		2
 /* A probe that finds no longer path doubles the next window, up to 4x. */
 #define FA_PROBE_BACKOFF_MAX	2
-/* Updates after slow start before the once-per-flow base-RTT probe. */
+/* Updates after slow start before the once-per-flow base-RTT probe ... */
 #define FA_SS_PROBE_UPDATES	3
+/* ... and with quick_probe, at the first update. */
+#define FA_SS_PROBE_UPDATES_QUICK	0
 /* Slow start reads the minimum of the last 8..16 samples (two buckets). */
 #define FA_SS_BUCKET		8
+/* drain_check follows cuts of at least w >> FA_CUT_SHIFT ... */
+#define FA_CUT_SHIFT		3
+/* ... which must bring at least 1 / 2^FA_CUT_DRAIN_SHIFT of their drop. */
+#define FA_CUT_DRAIN_SHIFT	2
+/* Cuts in a row that did not drain before the path is probed. */
+#define FA_STUCK_CUTS		2
+/* A ramp needs the own backlog under alpha >> FA_RAMP_SHIFT all cycle. */
+#define FA_RAMP_SHIFT		2
+/* After a loss a ramp stops at NUM/DEN of the window the loss cut. */
+#define FA_RAMP_CAP_NUM		3
+#define FA_RAMP_CAP_DEN		4
 /* exp(-x) table: step 1/8 in x, 64 steps, so x covers [0, 8]. */
 #define FA_EXP_STEP_SHIFT	3
 #define FA_EXP_STEPS		64
@@ -85,6 +131,7 @@ enum fa_phase {
 	FA_PHASE_SS = 0,	/* slow start (the host's cwnd < ssthresh) */
 	FA_PHASE_LAW = 1,	/* the FAST window control law */
 	FA_PHASE_PROBE = 2,	/* minimal window, measuring a drained RTT */
+	FA_PHASE_RAMP = 3,	/* slow start re-entered below equilibrium */
 };
 
 enum fa_action {
@@ -92,6 +139,7 @@ enum fa_action {
 	FA_ACT_UPDATE,		/* the law ran: see fa_update */
 	FA_ACT_PROBE_START,	/* set cwnd to cwnd_out now (drain) */
 	FA_ACT_PROBE_END,	/* set cwnd to cwnd_out now (restore) */
+	FA_ACT_RAMP,		/* re-enter slow start (see fa_ssthresh_for) */
 };
 
 /* Parameters, a snapshot of the tunables; see fa_params.h for ranges. */
@@ -108,6 +156,11 @@ struct fa_params {
 	u32 adaptive_ss;
 	u32 base_win_ms;
 	u32 pacing;		/* host only: ask the stack to pace */
+	u32 ramp;		/* re-enter slow start below equilibrium */
+	u32 own_queue;		/* route test allows the own standing queue */
+	u32 route_rounds;	/* route-test window in rounds; 0: ms only */
+	u32 quick_probe;	/* once-per-flow probe at once, restore target */
+	u32 drain_check;	/* cuts the RTT does not follow probe the path */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -119,12 +172,21 @@ struct fa_state {
 	u32 win_start_us;	/* start of the base-RTT validity window */
 	u32 probe_min_us;	/* min RTT while probing */
 	u32 probe_cwnd;		/* window to restore after the probe */
+	u32 probe_avg_us;	/* avg RTT when the probe started; 0: restore */
 	u32 prior_cwnd;		/* window before the last loss, for undo */
 	u32 target_cwnd;	/* window the last update asked for */
 	u16 gamma;		/* gain of the last update, 1/1024 */
 	u16 round_samples;	/* RTT samples in the current round */
 	u32 ss_min_us;		/* min RTT of the current bucket of samples */
 	u32 ss_prev_min_us;	/* min RTT of the previous full bucket */
+	u32 cycle_sum_us;	/* sum of the RTT samples of this update cycle */
+	u32 cycle_samples;	/* RTT samples in this update cycle */
+	u32 ramp_cap;		/* ssthresh of the next ramp after a loss; 0: none */
+	u32 own_q_us;		/* least alpha avg / w of this route window */
+	u32 own_q_prev_us;	/* the same, of the previous route window */
+	u32 cut_rtt_us;		/* avg RTT when the law last cut the window */
+	u32 cut_drop_us;	/* the RTT drop that cut should bring; 0: none */
+	u32 stuck_min_us;	/* least avg RTT over cuts that did not drain */
 	u8 ss_bucket_n;		/* samples in the current bucket */
 	u8 cycle_rounds;	/* rounds completed in this update cycle */
 	u8 probe_rounds;	/* rounds completed in this probe */
@@ -133,6 +195,10 @@ struct fa_state {
 	u8 probe_backoff;	/* log2 of the current window multiplier */
 	u8 ss_updates;		/* updates since slow start ended (saturates) */
 	u8 ss_probed;		/* the once-per-flow probe has run */
+	u8 ramps;		/* times the law re-entered slow start (wraps) */
+	u8 win_rounds;		/* law rounds in this route window */
+	u8 ramp_armed;		/* the last update cycle was below the ramp line */
+	u8 stuck;		/* cuts in a row whose drain the RTT did not show */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -205,6 +271,11 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->base_win_ms = fa_clamp_u32(p->base_win_ms, FA_BASE_WIN_MS_MIN,
 				      FA_BASE_WIN_MS_MAX);
 	p->pacing = !!p->pacing;
+	p->ramp = !!p->ramp;
+	p->own_queue = !!p->own_queue;
+	p->route_rounds = fa_min_u32(p->route_rounds, FA_ROUTE_ROUNDS_MAX);
+	p->quick_probe = !!p->quick_probe;
+	p->drain_check = !!p->drain_check;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -222,6 +293,11 @@ static inline void fa_params_default(struct fa_params *p)
 	p->adaptive_ss = FA_ADAPTIVE_SS_DEFAULT;
 	p->base_win_ms = FA_BASE_WIN_MS_DEFAULT;
 	p->pacing = FA_PACING_DEFAULT;
+	p->ramp = FA_RAMP_DEFAULT;
+	p->own_queue = FA_OWN_QUEUE_DEFAULT;
+	p->route_rounds = FA_ROUTE_ROUNDS_DEFAULT;
+	p->quick_probe = FA_QUICK_PROBE_DEFAULT;
+	p->drain_check = FA_DRAIN_CHECK_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -316,6 +392,9 @@ static inline void fa_window_reset(struct fa_state *s, u32 now_us)
 {
 	s->win_start_us = now_us;
 	s->win_min_us = FA_RTT_NONE;
+	s->win_rounds = 0;
+	s->own_q_prev_us = s->own_q_us;
+	s->own_q_us = FA_RTT_NONE;
 }
 
 /* Start of a round: forget the minima of the one before. */
@@ -323,6 +402,22 @@ static inline void fa_round_reset(struct fa_state *s)
 {
 	s->round_min_us = FA_RTT_NONE;
 	s->round_samples = 0;
+}
+
+/* Forget the cuts drain_check was following. */
+static inline void fa_drain_reset(struct fa_state *s)
+{
+	s->cut_drop_us = 0;
+	s->stuck = 0;
+	s->stuck_min_us = FA_RTT_NONE;
+}
+
+/* Start an update cycle: no rounds, no samples. */
+static inline void fa_cycle_reset(struct fa_state *s)
+{
+	s->cycle_rounds = 0;
+	s->cycle_sum_us = 0;
+	s->cycle_samples = 0;
 }
 
 /* Forget the slow-start RTT filter (both buckets). */
@@ -341,10 +436,16 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->probe_min_us = FA_RTT_NONE;
 	fa_ss_filter_reset(s);
 	s->probe_cwnd = 0;
+	s->probe_avg_us = 0;
 	s->prior_cwnd = 0;
+	fa_cycle_reset(s);
+	s->ramp_cap = 0;
+	s->ramps = 0;
+	s->ramp_armed = 0;
+	s->own_q_us = FA_RTT_NONE;
+	fa_drain_reset(s);
 	s->target_cwnd = 0;
 	s->gamma = 0;
-	s->cycle_rounds = 0;
 	s->probe_rounds = 0;
 	s->phase = FA_PHASE_SS;
 	s->base_changes = 0;
@@ -363,7 +464,7 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 static inline void fa_restart(struct fa_state *s, u32 now_us)
 {
 	fa_round_reset(s);
-	s->cycle_rounds = 0;
+	fa_cycle_reset(s);
 	fa_ss_filter_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -406,6 +507,11 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 	}
 	if (s->round_samples < 0xffff)
 		s->round_samples++;
+	/* the mean of the cycle's first samples, if the sum would overflow */
+	if (s->cycle_sum_us <= 0xffffffffU - rtt) {
+		s->cycle_sum_us += rtt;
+		s->cycle_samples++;
+	}
 	if (s->phase == FA_PHASE_PROBE)
 		s->probe_min_us = fa_min_u32(s->probe_min_us, rtt);
 }
@@ -479,25 +585,52 @@ static inline bool fa_ss_exit(const struct fa_state *s,
 /* Called once when the host leaves slow start, by either rule or loss. */
 static inline void fa_ss_done(struct fa_state *s)
 {
-	if (s->phase == FA_PHASE_SS)
+	if (s->phase == FA_PHASE_SS || s->phase == FA_PHASE_RAMP)
 		s->phase = FA_PHASE_LAW;
-	s->cycle_rounds = 0;
+	fa_cycle_reset(s);
 	s->ss_updates = 0;
+	s->ramp_cap = 0;
 }
 
-/* Has a whole window stayed more than base/4 above base? */
+/*
+ * The queueing delay the route test allows: base/4, plus (own_queue) the
+ * flow's own standing queue alpha / x at the highest rate x = w / avg it had
+ * at an update in this route window or the one before.  Not the current
+ * rate: after a longer path the law shrinks the window until the extra delay
+ * looks like alpha / x, and an allowance that followed x would never let the
+ * longer path be found.
+ */
+static inline u32 fa_route_allow_us(const struct fa_state *s,
+				    const struct fa_params *p)
+{
+	u32 allow = s->base_rtt_us >> FA_ROUTE_SHIFT;
+	u32 own = fa_min_u32(s->own_q_us, s->own_q_prev_us);
+
+	if (p->own_queue && own != FA_RTT_NONE)
+		allow = fa_min_u32(allow + own, FA_RTT_MAX_US);
+	return allow;
+}
+
+/*
+ * Has a whole window stayed above base by more than fa_route_allow_us()?
+ * The window is base_win_ms, or route_rounds rounds if that ends first,
+ * both times 2^probe_backoff.
+ */
 static inline bool fa_base_suspect(struct fa_state *s,
 				   const struct fa_params *p, u32 now_us)
 {
 	u32 win_us = (p->base_win_ms * 1000U) << s->probe_backoff;
+	u32 rounds = p->route_rounds << s->probe_backoff;
 	bool suspect;
 
-	if (now_us - s->win_start_us < win_us)
+	if (s->win_rounds < 0xff)
+		s->win_rounds++;
+	if (now_us - s->win_start_us < win_us &&
+	    (!rounds || s->win_rounds < fa_min_u32(rounds, 0xff)))
 		return false;
 	suspect = s->win_min_us != FA_RTT_NONE &&
 		  s->base_rtt_us != FA_RTT_NONE &&
-		  s->win_min_us - s->base_rtt_us >
-			  s->base_rtt_us >> FA_ROUTE_SHIFT;
+		  s->win_min_us - s->base_rtt_us > fa_route_allow_us(s, p);
 	if (!suspect) {
 		s->probe_backoff = 0;
 		fa_window_reset(s, now_us);
@@ -505,40 +638,150 @@ static inline bool fa_base_suspect(struct fa_state *s,
 	return suspect;
 }
 
-static inline enum fa_action fa_probe_end(struct fa_state *s, u32 now_us,
+/*
+ * The window after a probe: the one before it, or (probe_avg_us set, the
+ * quick once-per-flow probe) what one law update with gain 1 asks for with
+ * the drained base, w base / avg + alpha, at most the window before: the
+ * pre-probe window held the slow-start overshoot, and restoring it at once
+ * would rebuild that queue in one burst.
+ */
+static inline u32 fa_probe_restore(const struct fa_state *s, u32 alpha_pkts)
+{
+	u32 w = s->probe_cwnd, avg = s->probe_avg_us;
+	u64 t;
+
+	if (avg && avg != FA_RTT_NONE && s->base_rtt_us < avg) {
+		t = div_u64((u64)w * s->base_rtt_us, avg) + alpha_pkts;
+		w = t < w ? (u32)t : w;
+	}
+	return fa_clamp_u32(w, FA_CWND_MIN, FA_CWND_MAX);
+}
+
+static inline enum fa_action fa_probe_end(struct fa_state *s,
+					  const struct fa_params *p, u32 now_us,
 					  struct fa_update *u)
 {
 	u32 pmin = s->probe_min_us, base = s->base_rtt_us;
+	bool longer = false;
 
 	if (pmin != FA_RTT_NONE && pmin > base &&
 	    pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
 		s->base_changes++;
 		s->probe_backoff = 0;
+		longer = true;
 	} else if (s->probe_backoff < FA_PROBE_BACKOFF_MAX) {
 		/* a standing queue, not a longer path: probe less often */
 		s->probe_backoff++;
 	}
 	s->phase = FA_PHASE_LAW;
+	/*
+	 * A longer path: the window the law shrank while the path looked like
+	 * queue is far below the new BDP, and the drained RTT says the queue is
+	 * empty.  Ramp at once (see fa_ssthresh_for) instead of waiting for an
+	 * update cycle that a restored burst would fill with transient queue.
+	 */
+	if (longer && p->ramp) {
+		s->phase = FA_PHASE_RAMP;
+		fa_ss_filter_reset(s);
+		s->ramps++;
+		s->ramp_cap = 0;	/* a loss on the old path says nothing */
+	}
 	s->probe_rounds = 0;
 	s->probe_min_us = FA_RTT_NONE;
-	s->cycle_rounds = 0;
+	fa_cycle_reset(s);
 	fa_window_reset(s, now_us);
-	u->cwnd_out = fa_max_u32(s->probe_cwnd, FA_CWND_MIN);
+	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
 	s->target_cwnd = u->cwnd_out;
 	return FA_ACT_PROBE_END;
 }
 
 /* Drain: send FA_CWND_MIN packets per round for FA_PROBE_ROUNDS rounds. */
 static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
+					    u32 avg_us, u32 seen_min_us,
 					    struct fa_update *u)
 {
 	s->phase = FA_PHASE_PROBE;
 	s->probe_rounds = 0;
-	s->probe_min_us = FA_RTT_NONE;
+	s->ramp_armed = 0;
+	/*
+	 * The probe can only lower what the route window saw, never raise it:
+	 * a longer path shows in every sample of the suspect window, so its
+	 * minimum is at most that window's.  Starting from the window's
+	 * minimum keeps a probe whose own samples were delayed (ns-3: packets
+	 * of a 2-packet window paced out at 1.2 w / srtt after a drained
+	 * slow-start overshoot, 110-160 ms on a 50 ms path) from adopting a
+	 * longer path that no sample before it showed.
+	 */
+	s->probe_min_us = seen_min_us;
 	s->probe_cwnd = cwnd;
+	fa_drain_reset(s);
+	s->probe_avg_us = avg_us;
 	u->cwnd_out = FA_CWND_MIN;
 	return FA_ACT_PROBE_START;
+}
+
+/*
+ * drain_check (see the top), at an update with the cycle's RTT avg_us: did
+ * the last cut show in the RTT?  True when FA_STUCK_CUTS cuts in a row did
+ * not, and the RTT is still more than base/4 above base.
+ */
+static inline bool fa_drain_stuck(struct fa_state *s,
+				  const struct fa_params *p, u32 avg_us)
+{
+	u32 base = s->base_rtt_us, want;
+
+	if (!p->drain_check || !s->cut_drop_us)
+		return false;
+	want = s->cut_rtt_us - fa_min_u32(s->cut_drop_us >> FA_CUT_DRAIN_SHIFT,
+					  s->cut_rtt_us);
+	s->cut_drop_us = 0;
+	if (avg_us <= want || avg_us - base <= base >> FA_ROUTE_SHIFT) {
+		fa_drain_reset(s);
+		return false;
+	}
+	s->stuck_min_us = fa_min_u32(s->stuck_min_us,
+				     fa_min_u32(avg_us, s->cut_rtt_us));
+	if (++s->stuck < FA_STUCK_CUTS)
+		return false;
+	return true;
+}
+
+/* drain_check: remember a cut of the window from w to w_out at avg_us. */
+static inline void fa_drain_cut(struct fa_state *s, const struct fa_params *p,
+				u32 w, u32 avg_us, u32 w_out)
+{
+	u64 drop;
+
+	if (!p->drain_check || w_out >= w || w - w_out < (w >> FA_CUT_SHIFT))
+		return;
+	drop = div_u64((u64)(w - w_out) * avg_us, w);
+	s->cut_rtt_us = avg_us;
+	s->cut_drop_us = drop > FA_RTT_MAX_US ? FA_RTT_MAX_US : (u32)drop;
+}
+
+/*
+ * Should the flow re-enter slow start (see "Approach from below" at the
+ * top)?  mean_us is the mean RTT sample of the cycle that just ended: the
+ * test w (mean - base) < (alpha >> FA_RAMP_SHIFT) mean is the backlog over
+ * the whole cycle below the threshold.  Not the round minima the law reads:
+ * an unpaced window leaves the queue in bursts, and the smallest sample of
+ * a round at equilibrium came within 0.2 ms of the base RTT in the VM (a
+ * backlog of 1 where the mean showed 26), so ramps fired at equilibrium.
+ */
+static inline bool fa_ramp_due(const struct fa_state *s,
+			       const struct fa_params *p, u32 cwnd, u32 mean_us,
+			       bool cwnd_limited)
+{
+	u32 base = s->base_rtt_us;
+
+	if (!p->ramp || !cwnd_limited || mean_us == 0)
+		return false;
+	if (cwnd >= FA_CWND_MAX || (s->ramp_cap && s->ramp_cap <= cwnd))
+		return false;
+	mean_us = fa_max_u32(mean_us, base);
+	return (u64)cwnd * (mean_us - base) <
+	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * mean_us;
 }
 
 /*
@@ -551,7 +794,8 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 					  bool in_ss, bool cwnd_limited,
 					  u32 now_us, struct fa_update *u)
 {
-	u32 rmin = s->round_min_us;
+	u32 rmin = s->round_min_us, mean;
+	u64 own;
 
 	fa_round_reset(s);
 	if (rmin != FA_RTT_NONE)
@@ -560,29 +804,57 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	if (s->phase == FA_PHASE_PROBE) {
 		if (++s->probe_rounds < FA_PROBE_ROUNDS)
 			return FA_ACT_NONE;
-		return fa_probe_end(s, now_us, u);
+		return fa_probe_end(s, p, now_us, u);
 	}
 	if (in_ss) {
-		s->phase = FA_PHASE_SS;
-		s->cycle_rounds = 0;
+		if (s->phase != FA_PHASE_RAMP)
+			s->phase = FA_PHASE_SS;
+		fa_cycle_reset(s);
 		return FA_ACT_NONE;
 	}
 	s->phase = FA_PHASE_LAW;
 
 	if (fa_base_suspect(s, p, now_us))
-		return fa_probe_start(s, cwnd, u);
+		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
 
 	if (++s->cycle_rounds < p->update_rtts)
 		return FA_ACT_NONE;
-	s->cycle_rounds = 0;
+	mean = s->cycle_samples ?
+	       (u32)div_u64(s->cycle_sum_us, s->cycle_samples) : 0;
+	fa_cycle_reset(s);
 	if (rmin == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return FA_ACT_NONE;
-	if (!s->ss_probed && s->ss_updates >= FA_SS_PROBE_UPDATES) {
+	if (!s->ss_probed && s->ss_updates >= (p->quick_probe ?
+						FA_SS_PROBE_UPDATES_QUICK :
+						FA_SS_PROBE_UPDATES)) {
 		s->ss_probed = 1;
-		return fa_probe_start(s, cwnd, u);
+		return fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
+				      s->win_min_us, u);
+	}
+	if (fa_drain_stuck(s, p, rmin)) {
+		u32 seen = s->stuck_min_us;
+
+		return fa_probe_start(s, cwnd, 0, seen, u);
+	}
+	if (!fa_ramp_due(s, p, cwnd, mean, cwnd_limited)) {
+		s->ramp_armed = 0;
+		s->ramp_cap = 0;	/* no ramp right after the loss */
+	} else if (!s->ramp_armed) {
+		s->ramp_armed = 1;	/* one more cycle (see the top) */
+	} else {
+		s->ramp_armed = 0;
+		s->phase = FA_PHASE_RAMP;
+		fa_ss_filter_reset(s);
+		s->ramps++;
+		u->cwnd_out = cwnd;
+		return FA_ACT_RAMP;
 	}
 
 	fa_law(p, cwnd, s->base_rtt_us, rmin, cwnd_limited, u);
+	fa_drain_cut(s, p, cwnd, rmin, u->cwnd_out);
+	own = div_u64((u64)p->alpha_pkts * rmin, fa_max_u32(cwnd, 1));
+	s->own_q_us = fa_min_u32(s->own_q_us, own > FA_RTT_MAX_US ?
+					      FA_RTT_MAX_US : (u32)own);
 	s->gamma = (u16)u->gamma;
 	s->target_cwnd = u->cwnd_out;
 	if (s->ss_updates < 0xff)
@@ -609,6 +881,23 @@ static inline u32 fa_apply(enum fa_action act, u32 cwnd,
 	}
 }
 
+/*
+ * The slow-start threshold the host keeps after an action: the law owns the
+ * window out of slow start, so ssthresh follows it (a window the law lowers
+ * must not put the host back in slow start); a ramp re-enters slow start up
+ * to the cap a loss left, or without a cap (the backlog exit ends it).
+ */
+static inline u32 fa_ssthresh_for(const struct fa_state *s,
+				  enum fa_action act, u32 cwnd)
+{
+	bool ramp = act == FA_ACT_RAMP ||
+		    (act == FA_ACT_PROBE_END && s->phase == FA_PHASE_RAMP);
+
+	if (!ramp)
+		return cwnd;
+	return s->ramp_cap ? s->ramp_cap : FA_CWND_MAX;
+}
+
 /* Per ACK in the law phase: grow toward the target by the packets acked. */
 static inline u32 fa_cwnd_on_ack(const struct fa_state *s, u32 cwnd,
 				 u32 acked, bool cwnd_limited)
@@ -628,8 +917,11 @@ static inline u32 fa_ssthresh(struct fa_state *s, u32 cwnd)
 		s->probe_min_us = FA_RTT_NONE;
 	}
 	s->prior_cwnd = cwnd;
-	s->cycle_rounds = 0;
+	fa_cycle_reset(s);
 	s->target_cwnd = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
+	s->ramp_cap = (u32)div_u64((u64)cwnd * FA_RAMP_CAP_NUM,
+				   FA_RAMP_CAP_DEN);
+	s->ramp_cap = fa_max_u32(s->ramp_cap, s->target_cwnd);
 	return s->target_cwnd;
 }
 

@@ -100,6 +100,66 @@
 #define FA_PACING_HELP	\
 	"1: new sockets ask TCP to pace, so slow start measures backlog, not bursts"
 
+/*
+ * Below equilibrium (the flow's own backlog under alpha/4 for a whole update
+ * cycle) re-enter the backlog-exit slow start instead of adding gamma alpha
+ * per update: the window reaches a larger share in log2 rounds, not
+ * linearly.  0 restores the paper's law (linear approach).
+ */
+#define FA_RAMP_DEFAULT	1
+#define FA_RAMP_MIN	0
+#define FA_RAMP_MAX	1
+#define FA_RAMP_HELP	\
+	"1: below equilibrium (own backlog < alpha/4) re-enter slow start; 0: linear"
+
+/*
+ * The route test (a longer path?) allows for the flow's own standing queue,
+ * alpha at the highest rate the flow reached lately: where alpha / C is a
+ * large part of the base RTT the test otherwise fires on that queue and
+ * drains the link every few seconds.  0: base/4 alone (as before).
+ */
+#define FA_OWN_QUEUE_DEFAULT	1
+#define FA_OWN_QUEUE_MIN	0
+#define FA_OWN_QUEUE_MAX	1
+#define FA_OWN_QUEUE_HELP	\
+	"1: the route test allows the flow's own queue alpha/rate; 0: base/4 only"
+
+/*
+ * The route test's window also ends after this many rounds (times the
+ * probe backoff).  Off by default: where alpha / C is a large part of the
+ * RTT (ns-3 Exp 1) a 4-round window probed every 1.5 s on the standing
+ * queue (utilisation 81 %, 95.5 % without); drain_check finds a longer
+ * path faster without that cost.  0: base_win_ms only.
+ */
+#define FA_ROUTE_ROUNDS_DEFAULT	0
+#define FA_ROUTE_ROUNDS_MIN	0
+#define FA_ROUTE_ROUNDS_MAX	64
+#define FA_ROUTE_ROUNDS_HELP	\
+	"route-test window in rounds (at most base_win_ms); 0 = base_win_ms only"
+
+/*
+ * The once-per-flow base-RTT probe runs at the first update after slow
+ * start, while the slow-start overshoot has to drain anyway, and restores
+ * the window the drained RTT asks for (w base / avg + alpha), not the
+ * overshot one.  0: three updates later, restoring the old window.
+ */
+#define FA_QUICK_PROBE_DEFAULT	1
+#define FA_QUICK_PROBE_MIN	0
+#define FA_QUICK_PROBE_MAX	1
+#define FA_QUICK_PROBE_HELP	\
+	"1: the once-per-flow probe right after slow start, restoring the target; 0: 3 updates later"
+
+/*
+ * A longer path shows when the law cuts the window and the RTT does not
+ * fall: two cuts in a row whose drain did not show probe the path at once
+ * instead of after base_win_ms.  0: off.
+ */
+#define FA_DRAIN_CHECK_DEFAULT	1
+#define FA_DRAIN_CHECK_MIN	0
+#define FA_DRAIN_CHECK_MAX	1
+#define FA_DRAIN_CHECK_HELP	\
+	"1: two window cuts whose drain the RTT does not show probe the path; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -114,6 +174,11 @@ enum fa_param_id {
 	FA_P_ADAPTIVE_SS,
 	FA_P_BASE_WIN_MS,
 	FA_P_PACING,
+	FA_P_RAMP,
+	FA_P_OWN_QUEUE,
+	FA_P_ROUTE_ROUNDS,
+	FA_P_QUICK_PROBE,
+	FA_P_DRAIN_CHECK,
 	FA_P_COUNT,
 };
 
@@ -146,6 +211,11 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_ADAPTIVE_SS] = FA_PARAM_ROW(adaptive_ss, FA_ADAPTIVE_SS),
 	[FA_P_BASE_WIN_MS] = FA_PARAM_ROW(base_win_ms, FA_BASE_WIN_MS),
 	[FA_P_PACING] = FA_PARAM_ROW(pacing, FA_PACING),
+	[FA_P_RAMP] = FA_PARAM_ROW(ramp, FA_RAMP),
+	[FA_P_OWN_QUEUE] = FA_PARAM_ROW(own_queue, FA_OWN_QUEUE),
+	[FA_P_ROUTE_ROUNDS] = FA_PARAM_ROW(route_rounds, FA_ROUTE_ROUNDS),
+	[FA_P_QUICK_PROBE] = FA_PARAM_ROW(quick_probe, FA_QUICK_PROBE),
+	[FA_P_DRAIN_CHECK] = FA_PARAM_ROW(drain_check, FA_DRAIN_CHECK),
 };
 
 #endif /* _FA_PARAMS_H */

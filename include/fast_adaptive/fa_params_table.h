@@ -27,6 +27,11 @@
 	FA_PARAM_X(X, adaptive_gain, FA_ADAPTIVE_GAIN)	\
 	FA_PARAM_X(X, adaptive_ss, FA_ADAPTIVE_SS)	\
 	FA_PARAM_X(X, base_win_ms, FA_BASE_WIN_MS)	\
-	FA_PARAM_X(X, pacing, FA_PACING)
+	FA_PARAM_X(X, pacing, FA_PACING)	\
+	FA_PARAM_X(X, ramp, FA_RAMP)	\
+	FA_PARAM_X(X, own_queue, FA_OWN_QUEUE)	\
+	FA_PARAM_X(X, route_rounds, FA_ROUTE_ROUNDS)	\
+	FA_PARAM_X(X, quick_probe, FA_QUICK_PROBE)	\
+	FA_PARAM_X(X, drain_check, FA_DRAIN_CHECK)
 
 #endif /* _FA_PARAMS_TABLE_H */

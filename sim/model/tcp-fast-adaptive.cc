@@ -133,6 +133,13 @@ TcpFastAdaptive::Init(Ptr<TcpSocketState> tcb)
     }
     m_roundEndSeq = tcb->m_highTxMark;
     m_ssExitRule = 0;
+    /* as tcp_fa_init(): the pacing tunable turns the socket's pacing on
+     * (ns-3 then paces at 2x cwnd / RTT in slow start, 1.2x after, as
+     * Linux); a scenario's --pacing=1 turns it on for every flow anyway */
+    if (m_pacing)
+    {
+        tcb->m_pacing = true;
+    }
 }
 
 void
@@ -194,10 +201,13 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
              * round.  tcp_fast_adaptive.c had the same structure until
              * 835d8b7; SsthreshFollowsLaw=false reproduces it.
              */
-            if (m_ssthreshFollowsLaw)
+            if (m_ssthreshFollowsLaw || act == FA_ACT_RAMP)
             {
-                /* as tcp_fast_adaptive.c since 835d8b7: ssthresh = cwnd */
-                tcb->m_ssThresh = tcb->m_cWnd.Get();
+                /* as tcp_fast_adaptive.c: the law's ssthresh (a ramp
+                 * re-enters slow start; otherwise ssthresh = cwnd) */
+                uint64_t th = static_cast<uint64_t>(
+                                  fa_ssthresh_for(&m_state, act, tcb->m_cWnd / seg)) * seg;
+                tcb->m_ssThresh = static_cast<uint32_t>(std::min<uint64_t>(th, 0xffffffffULL));
             }
         }
     }

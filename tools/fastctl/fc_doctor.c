@@ -179,9 +179,12 @@ static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 		else
 			NOTE(r, "slow start (classic): ends when the queueing delay reaches ss_delay_us = %u us",
 			     p->ss_delay_us);
+	} else if (!strcmp(v->phase, "ramp")) {
+		NOTE(r, "ramp: the flow's own backlog stayed under alpha/4 = %u packets for two update cycles, so it re-entered slow start (doubling per round until the backlog exit; tunable ramp = %u)",
+		     p->alpha_pkts >> FA_RAMP_SHIFT, p->ramp);
 	} else if (!strcmp(v->phase, "probe")) {
-		NOTE(r, "probe: the window is halved for %u rounds to re-measure the base RTT (the path looked longer than %s for base_win_ms = %u ms)",
-		     FA_PROBE_ROUNDS, base, p->base_win_ms);
+		NOTE(r, "probe: the window is %u packets for %u rounds to re-measure the base RTT (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u)",
+		     FA_CWND_MIN, FA_PROBE_ROUNDS, base, p->base_win_ms, p->drain_check);
 	} else if (!strcmp(v->phase, "recovery") || !strcmp(v->phase, "loss")) {
 		NOTE(r, "loss recovery: fast_adaptive halved the window on loss (ssthresh %u) and restores it on undo",
 		     v->ssthresh);

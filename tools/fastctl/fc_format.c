@@ -182,6 +182,8 @@ static const char *fa_phase_name(unsigned int phase)
 		return "law";
 	case FA_PHASE_PROBE:
 		return "probe";
+	case FA_PHASE_RAMP:
+		return "ramp";
 	default:
 		return "unknown";
 	}

@@ -34,6 +34,7 @@
 #define FA_INFO_PHASE_SS		0	/* slow start */
 #define FA_INFO_PHASE_LAW		1	/* FAST window control law */
 #define FA_INFO_PHASE_PROBE		2	/* draining to re-measure base RTT */
+#define FA_INFO_PHASE_RAMP		3	/* slow start re-entered below equilibrium */
 
 #define FA_INFO_PHASE(enabled) \
 	(((enabled) >> FA_INFO_PHASE_SHIFT) & FA_INFO_PHASE_MASK)
