@@ -55,6 +55,7 @@ MODES_OFF = {
     "own_queue": 0,     # route test allows the flow's own queue (0: base/4 only)
     "route_rounds": 0,  # route-test window also ends after N rounds (0: base_win_ms only)
     "quick_probe": 0,   # once-per-flow probe right after slow start (0: 3 updates later)
+    "drain_check": 0,   # cuts the RTT does not follow probe the path (0: route window only)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
@@ -97,6 +98,9 @@ FAST_VARIANTS = [
 FAST_VARIANTS += [("hdr_no_" + m, "module defaults, %s off" % m, dict(HDR_ALL, **{m: off}))
                   for m, off in MODES_OFF.items() if MODES_DEFAULT[m] != off]
 NO_MODES = tuple(k for k, _l, _a in FAST_VARIANTS if k.startswith("hdr_no_"))
+# At 960 Mb/s a run takes 2.5-6.5 min: the per-mode ablation runs there only
+# when FA_SIM_ABLATE_960=1 (the 96 Mb/s experiments always carry it).
+NO_MODES_960 = NO_MODES if os.environ.get("FA_SIM_ABLATE_960") == "1" else ()
 OTHERS = [("vegas", "ns-3 TcpVegas"), ("cubic", "ns-3 TcpCubic"),
           ("bbr", "ns-3 TcpBbr"), ("newreno", "ns-3 TcpNewReno")]
 LABEL = dict([(k, l) for k, l, _ in FAST_VARIANTS] + OTHERS)
@@ -152,7 +156,7 @@ def runs_for(exp, base, variants, alpha, others=("vegas", "cubic", "bbr", "newre
 ALLV = ("classic", "ss", "gain", "both")
 ALLH = ALLV + ("both_hdr",)
 # the unpaced sets: classic, the paper's rules, the module defaults and its ablation
-UNPV = ("classic", "both", "both_hdr") + NO_MODES
+UNPV = ("classic", "both", "both_hdr")
 COMMON = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED]
 # no pacing for any flow: ns-3's pacing off and the law's pacing tunable 0
 # (which would turn pacing on for fast_adaptive sockets, as the module does)
@@ -178,28 +182,28 @@ def define():
                  runs_for("exp1", COMMON + EXP1, ALLH + NO_MODES, 200))
     E["exp1u"] = ("Exp 1 unpaced: 3 flows, 96 Mb/s, alpha = 200, no pacing",
                   UNPACED_DESC % ("Exp 1", " ".join(UNPACED)),
-                  runs_for("exp1u", COMMON_U + EXP1, UNPV, 200))
+                  runs_for("exp1u", COMMON_U + EXP1, UNPV + NO_MODES, 200))
     E["exp2"] = ("Exp 2: 3 flows, 960 Mb/s, alpha = 200",
                  "As Exp 1 at 960 Mb/s; 10 s.  FAST variants only at 960 Mb/s (a run takes 2.5-6.5 min on a "
                  "quiet 2-core host, 15-40 min on a loaded one); the full set, ns-3's controls included, "
                  "is in the scaled experiment 'Exp 2/7 scaled' below.  Loss-based controls at 960 Mb/s "
                  "would take hours (DESIGN.md 8).",
-                 runs_for("exp2", COMMON + EXP2, ("classic", "ss", "both", "both_hdr") + NO_MODES, 200,
+                 runs_for("exp2", COMMON + EXP2, ("classic", "ss", "both", "both_hdr") + NO_MODES_960, 200,
                           others=()))
     E["exp2u"] = ("Exp 2 unpaced: 3 flows, 960 Mb/s, alpha = 200, no pacing",
                   UNPACED_DESC % ("Exp 2", " ".join(UNPACED)),
-                  runs_for("exp2u", COMMON_U + EXP2, UNPV, 200, others=()))
+                  runs_for("exp2u", COMMON_U + EXP2, UNPV + NO_MODES_960, 200, others=()))
     E["exp7"] = ("Exp 7: join and leave, 960 Mb/s, alpha = 200",
                  "Flows 1-2 from 0 s, flow 3 joins at 5 s, flow 2 leaves at 10 s, end at 15 s: the "
                  "paper's 100/200/300 s timeline shortened 20x for wall time (each phase still lasts "
                  "5 s, 2.5 times the 2 s bar; 'steady' = its last 2.5 s).  Classic, both rules (ss_exit 3 "
                  "alpha), the module defaults and their ablation only at 960 Mb/s; every variant and "
                  "control: 'Exp 2/7 scaled' and 'Exp 7 at 96 Mb/s'.",
-                 runs_for("exp7", COMMON + EXP7, ("classic", "both", "both_hdr") + NO_MODES, 200,
+                 runs_for("exp7", COMMON + EXP7, ("classic", "both", "both_hdr") + NO_MODES_960, 200,
                           others=(), oracle=("both",)))
     E["exp7u"] = ("Exp 7 unpaced: join and leave, 960 Mb/s, alpha = 200, no pacing",
                   UNPACED_DESC % ("Exp 7", " ".join(UNPACED)),
-                  runs_for("exp7u", COMMON_U + EXP7, UNPV, 200, others=()))
+                  runs_for("exp7u", COMMON_U + EXP7, UNPV + NO_MODES_960, 200, others=()))
     E["exp3"] = ("Exp 3: 3 flows, 960 Mb/s, alpha = 2000",
                  "As Exp 2 with alpha = 2000 (equilibrium queue 3 alpha = 6000 packets, 52 ms); 10 s; "
                  "classic and both rules only (wall time).  In scaled terms (BDP / alpha = 2.9) this "

@@ -15,7 +15,7 @@
 #
 # Environment (defaults in brackets):
 #   BENCH_ALGS       [fast_adaptive fa_classic cubic bbr vegas reno]
-#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss wan1m wan64m cpu]
+#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss pathchange wan1m wan64m cpu]
 #   BENCH_REPS       [3]
 #   BENCH_SCALE      [100] percent of every flow duration (quick trials)
 #   BENCH_SAMPLE_MS  [20]
@@ -26,7 +26,7 @@ DIR=$(cd "$(dirname "$0")" && pwd)
 . "$DIR/guest-lib.sh"
 
 ALGS=${BENCH_ALGS:-"fast_adaptive fa_classic cubic bbr vegas reno"}
-SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss wan1m wan64m cpu"}
+SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss pathchange wan1m wan64m cpu"}
 REPS=${BENCH_REPS:-3}
 SCALE=${BENCH_SCALE:-100}
 SMS=${BENCH_SAMPLE_MS:-20}
@@ -46,6 +46,8 @@ WARM=$(s 5)	# s, start of the two-flow measurement windows
 COEX_S=$(s 15)
 LOSS_S=$(s 15) LOSS_PCT=0.5
 CPU_S=$(s 8)
+# path change: one flow; at PCHG_AT the propagation delay goes RTT -> PCHG_RTT2
+PCHG_AT=$(s 8) PCHG_AFTER=$(s 16) PCHG_RTT2=100
 CPU_ALGS="fast_adaptive fa_classic cubic"
 WAN1_RATE=100 WAN1_RTT=800 WAN1_BYTES=$((1024 * 1024))
 WAN64_RATE=100 WAN64_RTT=100 WAN64_BYTES=$((64 * 1024 * 1024))
@@ -87,6 +89,7 @@ ports_of() {
 	mixed) echo 5301 5302 ;;
 	coexist) echo 5401 5402 ;;
 	loss) echo 5501 ;;
+	pathchange) echo 5901 ;;
 	cpu) echo 5801 ;;
 	*) ;;	# the pulls start their own server per run
 	esac
@@ -271,6 +274,29 @@ sc_loss() {
 	send_kv 1 retrans; r=$KV
 	flow_mbit 1
 	progress loss "$1" "$2" "$MBIT Mbit/s, retransmits $r"
+}
+
+# The route lengthens mid-flow (RTT -> PCHG_RTT2 on the ACK path, the buffer
+# unchanged); the change time (CLOCK_MONOTONIC, as the samples) is recorded.
+path_pathchange() { path_bulk; }
+sc_pathchange() {
+	local n=pchg.$1.r$2 chg=$W/pchg.at up cpid
+	rm -f "$chg"
+	(
+		bsleep "$PCHG_AT"
+		net_return delay "${PCHG_RTT2}ms" limit 100000
+		read -r up _ < /proc/uptime
+		echo "${up/./}0000" > "$chg"
+	) &
+	cpid=$!
+	flows "$n" "$1:5901:0:$((PCHG_AT + PCHG_AFTER))" || { wait "$cpid"; path_bulk; return 1; }
+	wait "$cpid"
+	qdrops
+	read -r up < "$chg" || up=0
+	net_return delay "${RTT}ms" limit 100000
+	record "scenario=pathchange tag=$1 rep=$2 dur_s=$((PCHG_AT + PCHG_AFTER)) change_s=$PCHG_AT after_s=$PCHG_AFTER rtt1_ms=$RTT rtt2_ms=$PCHG_RTT2 change_us=$up limit=$NET_LIMIT drops=$DROPS ${SENDS#send } samples=$n.1.samples $FLOW_CTR $TRACE_NOTE"
+	flow_mbit 1
+	progress pathchange "$1" "$2" "$MBIT Mbit/s over the whole flow, drops $DROPS"
 }
 
 # A pull of the study directory DIR by the reading station (fa_rcv) from the

@@ -17,6 +17,10 @@
 #       overshoot_pct: the highest 0.5 s rate of a joining flow above its
 #       fair share (the active flows' total / their number), in %, over
 #       both joins.
+#   awk -f metrics.awk -v mode=recover -v from=US -v fill_mbit=R FILE
+#       a single flow after an event at time US (CLOCK_MONOTONIC, as the
+#       samples): "recover_s=T", the end of the first 0.5 s bin after US
+#       whose rate of bytes_acked reaches 90 % of fill_mbit, "nc" if none
 
 function isort(a, n,    i, j, v) {
 	for (i = 2; i <= n; i++) {
@@ -45,6 +49,16 @@ mode == "qdelay" {
 	next
 }
 
+mode == "recover" {
+	if ($1 < from)
+		next
+	b = int(($1 - from) / BIN)
+	last[b] = $6
+	if (b > maxb)
+		maxb = b
+	next
+}
+
 mode == "fair" {
 	if (FILENAME != cur) {
 		cur = FILENAME
@@ -64,6 +78,21 @@ mode == "fair" {
 }
 
 END {
+	if (mode == "recover") {
+		out = "nc"
+		c = ""
+		for (b = 0; b <= maxb; b++) {
+			if (!(b in last))
+				continue
+			if (c != "" && (last[b] - c) * 8 / (BIN / 1e6) / 1e6 >= 0.9 * fill_mbit) {
+				out = sprintf("%.1f", (b + 1) * BIN / 1e6)
+				break
+			}
+			c = last[b]
+		}
+		print "recover_s=" out
+		exit
+	}
 	if (mode == "qdelay") {
 		if (n < 1 || minrtt == "") {
 			print "qmean_ms=nan qp95_ms=nan n=0"

@@ -96,6 +96,17 @@ while IFS= read -r line; do
 			put "$sc" "$tag" "$rep" share "$(awk -v a="$g1" -v b="$g2" 'BEGIN { if (a + b > 0) printf "%.0f", 100 * a / (a + b); else print "nan" }')"
 		fi
 		;;
+	pathchange)
+		f1=$RAW/${sf[0]}
+		chg=$(kv change_us "$line") after=$(kv after_s "$line")
+		g=$(field goodput_mbit "$(measure_flow "$f1" "$chg" $((chg + after * 1000000)))" || echo 0)
+		put "$sc" "$tag" "$rep" g_after "$g"
+		g=$(field goodput_mbit "$(measure_flow "$f1" $((chg - 4000000)) "$chg")" || echo 0)
+		put "$sc" "$tag" "$rep" g_before "$g"
+		r=$(awk -f "$HERE/metrics.awk" -v mode=recover -v from="$chg" -v fill_mbit=$PAYLOAD_MBIT "$f1")
+		put "$sc" "$tag" "$rep" recover_s "$(kv recover_s "$r")"
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
+		;;
 	wan1m | wan64m)
 		put "$sc" "$tag" "$rep" ttlb "$(kv ttlb_s "$line")"
 		put "$sc" "$tag" "$rep" ss_exit_cwnd "$(kv ss_exit_cwnd "$line")"
@@ -228,6 +239,18 @@ T=$OUT/RESULTS.md.tmp
 		echo "| $(name $t) | $(stat fairness $t jain) | $(stat fairness $t fill_s) | $(stat fairness $t conv2_s) | $(stat fairness $t conv3_s) | $(stat fairness $t overshoot_pct) | $(stat mixed $t ratio) | $sh |"
 	done
 	echo
+	echo "## Path change"
+	echo
+	echo "One flow on the bulk path; 8 s in, the propagation delay goes 50 → 100 ms (netem on the ACK path,"
+	echo "buffer unchanged: 413 packets, now 1 BDP); goodput over the 4 s before and the 16 s after the change;"
+	echo "*recovery*: from the change until the flow's 0.5 s rate first reaches 90 % of the link."
+	echo
+	echo "| algorithm | goodput before Mbit/s | goodput 16 s after Mbit/s | recovery s | bottleneck drops |"
+	echo "|---|---|---|---|---|"
+	for t in $ORDER; do
+		echo "| $(name $t) | $(stat pathchange $t g_before) | $(stat pathchange $t g_after) | $(stat pathchange $t recover_s) | $(stat pathchange $t drops) |"
+	done
+	echo
 	echo "## Study pulls and CPU cost"
 	echo
 	echo "A reading station pulls a study from the PACS server over one new TCP connection (tools/bench/pacs.c):"
@@ -254,9 +277,29 @@ bar() { # OK(0/1) TEXT: a bar whose text has a "?" was not measured
 	esac
 }
 fcmp1() { awk "BEGIN { exit !($1) }" && echo 1 || echo 0; }
+ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "?" }'; }
 {
 	echo
-	echo "## Bars (issue 6)"
+	echo "## Bars (issue 11: reach the link as fast as cubic, keep vegas's queue)"
+	echo
+	echo "| verdict | bar and measured medians |"
+	echo "|---|---|"
+	fa_w=$(med wan64m fast_adaptive ttlb) cu_w=$(med wan64m cubic ttlb)
+	bar "$(fcmp1 "${fa_w:-1e9} <= 1.02 * ${cu_w:-0}")" "64 MiB pull ≤ 1.02x cubic's: fast_adaptive ${fa_w:-?} s vs cubic ${cu_w:-?} s = $(ratio "$fa_w" "$cu_w")x"
+	fa_g=$(med bulk fast_adaptive goodput) cu_g=$(med bulk cubic goodput)
+	bar "$(fcmp1 "${fa_g:-0} >= 0.98 * ${cu_g:-1e9}")" "bulk goodput ≥ 0.98x cubic's: fast_adaptive ${fa_g:-?} Mbit/s vs cubic ${cu_g:-?} = $(ratio "$fa_g" "$cu_g")x"
+	fa_q=$(med bulk fast_adaptive qmean) cu_q=$(med bulk cubic qmean)
+	bar "$(fcmp1 "${fa_q:-1e9} <= 0.12 * ${cu_q:-0}")" "whole-flow mean queueing delay ≤ 0.12x cubic's: fast_adaptive ${fa_q:-?} ms vs cubic ${cu_q:-?} ms = $(ratio "$fa_q" "$cu_q")x"
+	fa_j=$(med fairness fast_adaptive jain)
+	bar "$(fcmp1 "${fa_j:-0} >= 0.98")" "Jain ≥ 0.98 for 3 flows: fast_adaptive ${fa_j:-?}"
+	fa_o=$(med fairness fast_adaptive overshoot_pct)
+	bar "$(fcmp1 "${fa_o:-1e9} <= 15")" "a joiner's 0.5 s peak ≤ 15 % over its share: fast_adaptive ${fa_o:-?} %"
+	fa_p=$(med pathchange fast_adaptive g_after) cu_p=$(med pathchange cubic g_after)
+	bar "$(fcmp1 "${fa_p:-0} >= 0.95 * ${cu_p:-1e9}")" "path 50 → 100 ms mid-flow, goodput over the 16 s after ≥ 0.95x cubic's: fast_adaptive ${fa_p:-?} Mbit/s vs cubic ${cu_p:-?} = $(ratio "$fa_p" "$cu_p")x"
+	fa_c=$(med cpu fast_adaptive mbit) cu_c=$(med cpu cubic mbit)
+	bar "$(fcmp1 "${fa_c:-0} >= 0.95 * ${cu_c:-1e9}")" "unshaped ≥ 0.95x cubic's: fast_adaptive ${fa_c:-?} Mbit/s vs cubic ${cu_c:-?} = $(ratio "$fa_c" "$cu_c")x"
+	echo
+	echo "## Bars (issue 6, kept)"
 	echo
 	echo "| verdict | bar and measured medians |"
 	echo "|---|---|"

@@ -4,7 +4,7 @@
 # The algorithm tags of the bench, written once: sourced by guest-lib.sh
 # (in the VM, to run a tag) and report.sh (on the host, to name it).
 # A tag is a congestion control's name, or fa_classic (fast_adaptive with
-# adaptive_gain=0 adaptive_ss=0: plain FAST), or fa_NAME_VALUE
+# adaptive_gain=0 adaptive_ss=0 and every later mode off: plain FAST), or fa_NAME_VALUE
 # (fast_adaptive with the one parameter NAME set to VALUE: an ablation run
 # side by side with the defaults, e.g. fa_ss_exit_pkts_40).
 
@@ -20,7 +20,7 @@ cc_of() {
 mode_of() {
 	local n
 	case $1 in
-	fa_classic) echo "adaptive_gain=0 adaptive_ss=0" ;;
+	fa_classic) echo "adaptive_gain=0 adaptive_ss=0 ramp=0" ;;
 	fa_*_*)
 		n=${1#fa_}
 		echo "${n%_*}=${1##*_}"
