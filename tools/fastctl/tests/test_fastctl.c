@@ -236,6 +236,80 @@ static void test_addr_filter(void)
 	CHECK(fc_filter_parse(3, bad6, &f, err, sizeof(err)), "bad6");
 }
 
+static void test_opts(void)
+{
+	char a0[] = "-a", a1[] = "--cc", a2[] = "cubic", a3[] = "-i", a4[] = "500",
+	     a5[] = "dst", a6[] = "10.0.0.1", b0[] = "--interval=250",
+	     b1[] = "--", b2[] = "-a", c0[] = "--json", c1[] = "-i", c2[] = "-x",
+	     c3[] = "--all=1", c4[] = "--cc=abcdefghijklmnopq", c5[] = "-c",
+	     c6[] = "0";
+	char *ok1[] = { a0, a1, a2, a3, a4, a5, a6 }, *ok2[] = { b0, b1, b2 };
+	struct fc_opts o = { .interval_ms = 1000 };
+	unsigned int all = FC_O_ALL | FC_O_CC | FC_O_INTERVAL | FC_O_COUNT;
+	char err[256];
+	struct {
+		char *argv[2];
+		int argc;
+		const char *msg;
+	} bad[] = {
+		{ { c0 }, 1, "option '--json' does not apply to 'show'" },
+		{ { c1 }, 1, "option '-i' needs a value" },
+		{ { c2 }, 1, "unknown option '-x' (fastctl --help)" },
+		{ { c3 }, 1, "option '--all' takes no value" },
+		{ { c4 }, 1, "bad congestion control name 'abcdefghijklmnopq'" },
+		{ { c5, c6 }, 2, "bad count '0' (a positive integer)" },
+	};
+	size_t i;
+
+	CHECK(!fc_opts_parse("show", 7, ok1, all, &o, err, sizeof(err)) &&
+	      o.all && !strcmp(o.cc, "cubic") && o.interval_ms == 500 &&
+	      o.npos == 2 && o.pos[0] == a5 && o.pos[1] == a6 && !o.pos[2] &&
+	      o.seen == (FC_O_ALL | FC_O_CC | FC_O_INTERVAL), "options: %s", err);
+	free(o.pos);
+	memset(&o, 0, sizeof(o));
+	CHECK(!fc_opts_parse("watch", 3, ok2, all, &o, err, sizeof(err)) &&
+	      o.interval_ms == 250 && !o.all && o.npos == 1 && o.pos[0] == b2,
+	      "--interval=, -- then -a positional");
+	free(o.pos);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		memset(&o, 0, sizeof(o));
+		CHECK(fc_opts_parse("show", bad[i].argc, bad[i].argv,
+				    all & ~FC_O_JSON, &o, err, sizeof(err)) == -1 &&
+		      !strcmp(err, bad[i].msg) && !o.pos,
+		      "bad option %zu: %s", i, err);
+	}
+}
+
+static void test_param_args(void)
+{
+	char p0[] = "alpha_pkts=40", p1[] = "gamma_min", p2[] = "alpha_pkts",
+	     p3[] = "nope=1", p4[] = "gamma_min=900", p5[] = "gamma_max=800",
+	     p6[] = "alpha_pkts=0",
+	     p7[] = "a_name_longer_than_any_buffer_fastctl_keeps_for_one_name_of_a_tunable=1";
+	char *ok[] = { p0, p1 }, *twice[] = { p2, p2 }, *unknown[] = { p3 },
+	     *cross[] = { p4, p5 }, *range[] = { p6 }, *longname[] = { p7 };
+	struct fc_param_args pa;
+	char err[256];
+
+	CHECK(!fc_param_args_parse(2, ok, &pa, err, sizeof(err)) &&
+	      pa.nnamed == 2 && pa.nset == 1 && pa.set[FA_P_ALPHA_PKTS] &&
+	      pa.want[FA_P_ALPHA_PKTS] == 40 && pa.named[FA_P_GAMMA_MIN] &&
+	      !pa.set[FA_P_GAMMA_MIN], "params args: %s", err);
+	CHECK(fc_param_args_parse(2, twice, &pa, err, sizeof(err)) == -1 &&
+	      !strcmp(err, "parameter 'alpha_pkts' given twice"), "twice: %s", err);
+	CHECK(fc_param_args_parse(1, unknown, &pa, err, sizeof(err)) == -1 &&
+	      !strcmp(err, "unknown parameter 'nope' (fastctl params lists them)"),
+	      "unknown: %s", err);
+	CHECK(fc_param_args_parse(2, cross, &pa, err, sizeof(err)) == -1 &&
+	      !strcmp(err, "gamma_min (900) must not exceed gamma_max (800)"),
+	      "cross: %s", err);
+	CHECK(fc_param_args_parse(1, range, &pa, err, sizeof(err)) == -1 &&
+	      !strcmp(err, "alpha_pkts: 0 is out of range 1..65536"), "range: %s",
+	      err);
+	CHECK(fc_param_args_parse(1, longname, &pa, err, sizeof(err)) == -1 &&
+	      strstr(err, "unknown parameter 'a_name_longer"), "long: %s", err);
+}
+
 static void test_params(void)
 {
 	uint32_t vals[FC_PARAM_MAX], v = 0;
@@ -1146,6 +1220,8 @@ int main(void)
 	test_numbers();
 	test_addr_filter();
 	test_params();
+	test_opts();
+	test_param_args();
 	test_diag_parse();
 	test_diag_decode();
 	test_view();
