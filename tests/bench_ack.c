@@ -138,11 +138,14 @@ static void __attribute__((noinline)) reno_on_ack(struct host *h,
 	}
 }
 
-/* The loop alone: the same trace, the same call, no congestion control. */
+/*
+ * The loop alone: the same trace, the same call, no congestion control
+ * (the empty asm keeps the call and its arguments, and adds no work).
+ */
 static void __attribute__((noinline)) none_on_ack(struct host *h,
 						  const struct ack *a)
 {
-	h->cwnd_cnt += a->round_end;
+	__asm__ volatile("" : : "r"(h), "r"(a) : "memory");
 }
 
 /*
