@@ -73,6 +73,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_ROUTE_ROUNDS]	= FA_ROUTE_ROUNDS_DEFAULT,
 	[FA_P_QUICK_PROBE]	= FA_QUICK_PROBE_DEFAULT,
 	[FA_P_DRAIN_CHECK]	= FA_DRAIN_CHECK_DEFAULT,
+	[FA_P_JITTER_US]	= FA_JITTER_US_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -149,6 +150,8 @@ fa_module_param(quick_probe, FA_P_QUICK_PROBE);
 MODULE_PARM_DESC(quick_probe, FA_PARAM_DESC(FA_QUICK_PROBE));
 fa_module_param(drain_check, FA_P_DRAIN_CHECK);
 MODULE_PARM_DESC(drain_check, FA_PARAM_DESC(FA_DRAIN_CHECK));
+fa_module_param(jitter_us, FA_P_JITTER_US);
+MODULE_PARM_DESC(jitter_us, FA_PARAM_DESC(FA_JITTER_US));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -169,6 +172,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->route_rounds = fa_tunable_get(FA_P_ROUTE_ROUNDS);
 	p->quick_probe = fa_tunable_get(FA_P_QUICK_PROBE);
 	p->drain_check = fa_tunable_get(FA_P_DRAIN_CHECK);
+	p->jitter_us = fa_tunable_get(FA_P_JITTER_US);
 	fa_params_sanitize(p);
 }
 

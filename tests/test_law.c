@@ -923,6 +923,8 @@ static void test_quick_probe(void)
 	CHECK_EQ(s.base_rtt_us, 50000);
 	CHECK_EQ(u.cwnd_out, 91);
 	CHECK_EQ(s.target_cwnd, 91);
+	/* 100 (70 - 50) / 70 = 28 packets were queued: no room, no ramp */
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
 
 	/* a route probe (not the once-per-flow one) restores the old window */
 	law_flow(&s, 50000);
@@ -943,6 +945,21 @@ static void test_quick_probe(void)
 	act = round_with(&s, &p, 2, 50000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
 	CHECK_EQ(u.cwnd_out, 10);
+	/*
+	 * nothing was queued before the probe (slow start had ended on
+	 * transient queue): the flow ramps from the probe
+	 */
+	CHECK_EQ(s.phase, FA_PHASE_RAMP);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_PROBE_END, 10), FA_CWND_MAX);
+	p.ramp = 0;
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 50000, 0);
+	fa_ss_done(&s);
+	round_with(&s, &p, 10, 50000, &now, &u);
+	round_with(&s, &p, 10, 50000, &now, &u);
+	round_with(&s, &p, 2, 50000, &now, &u);
+	round_with(&s, &p, 2, 50000, &now, &u);
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
 }
 
 /*
@@ -1194,6 +1211,104 @@ static void test_ramp_fills_in_log_rounds(void)
 	CHECK(linear > 3 * ramp, "linear %d vs ramp %d rounds", linear, ramp);
 }
 
+/*
+ * The knee test.  100 Mbit/s of 1514-byte packets is 8.26 per ms; base
+ * 100 ms, BDP 826; the mean RTT sits 1.2 ms above the queue the window
+ * builds (emulation jitter), so at w = 509 the backlog reads 6 > alpha/4 and
+ * the mean-RTT rule never ramps.  The law's own growth (+15 per update) with
+ * a flat backlog passes the knee test: a ramp within a few updates.
+ */
+static u32 knee_rtt_us(u32 w)
+{
+	return 100000 + 1200 + (w > 826 ? (w - 826) * 121 : 0);
+}
+
+static void test_ramp_knee(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, w = 509;
+	int r, ramps;
+
+	law_flow(&s, 100000);
+	for (r = 0; r < 40 && act != FA_ACT_RAMP; r++) {
+		act = round_with(&s, &p, w, knee_rtt_us(w), &now, &u);
+		if (act == FA_ACT_UPDATE)
+			w = u.cwnd_out;
+	}
+	CHECK(act == FA_ACT_RAMP, "no ramp below the knee (w %u)", w);
+	CHECK(r <= 16, "knee ramp after %d rounds", r);
+	CHECK(w < 600, "w %u: the law had grown it linearly", w);
+
+	/* above the knee the backlog follows the window: never a ramp */
+	law_flow(&s, 100000);
+	for (r = 0, ramps = 0, w = 1000; r < 200; r++) {
+		act = round_with(&s, &p, w, knee_rtt_us(w), &now, &u);
+		ramps += act == FA_ACT_RAMP;
+		if (act == FA_ACT_UPDATE)
+			w = u.cwnd_out;
+	}
+	CHECK_EQ(ramps, 0);
+	CHECK(w >= 836 && w <= 856, "w %u, equilibrium 846", w);
+
+	/*
+	 * A flow growing into a share others yield, at their standing queue
+	 * (15 ms on 50 ms): its backlog grows by only 15/65 of its growth, but
+	 * the queueing delay is above base/16: no knee ramp.
+	 */
+	law_flow(&s, 50000);
+	for (r = 0, ramps = 0, w = 30; r < 60; r++) {
+		act = round_with(&s, &p, w, 65000, &now, &u);
+		ramps += act == FA_ACT_RAMP;
+		if (act == FA_ACT_UPDATE)
+			w = u.cwnd_out > 80 ? 80 : u.cwnd_out;
+	}
+	CHECK_EQ(ramps, 0);
+}
+
+/*
+ * jitter_us on a sub-millisecond path: base 400 us, round minima 1.2 ms
+ * whatever the window (processing, not queue).  jitter_us = 0: FAST settles
+ * at alpha avg / (avg - base) = 20 * 1.2 / 0.8 = 30 packets.  With the
+ * default 1 ms the RTT reads 0.2 ms of queue: 20 * 1.2 / 0.2 = 120.  A WAN
+ * path (base 50 ms) is not affected: the same update either way.
+ */
+static void test_jitter_short_path(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u0, u1;
+	struct fa_state s;
+	u32 now = 0, w = 10;
+	int r;
+
+	law_flow(&s, 400);
+	for (r = 0; r < 400; r++)
+		if (round_with(&s, &p, w, 1200, &now, &u1) == FA_ACT_UPDATE)
+			w = u1.cwnd_out;
+	CHECK(w >= 100 && w <= 130, "jitter_us 1000: w %u, want about 120", w);
+	p.jitter_us = 0;
+	p.ramp = 0;
+	law_flow(&s, 400);
+	for (r = 0, w = 10; r < 400; r++)
+		if (round_with(&s, &p, w, 1200, &now, &u0) == FA_ACT_UPDATE)
+			w = u0.cwnd_out;
+	CHECK(w >= 28 && w <= 32, "jitter_us 0: w %u, want about 30", w);
+
+	/* base above jitter_us: the law reads the real base */
+	p = defaults();
+	fa_law(&p, 300, fa_max_u32(50000, p.jitter_us), 60000, true, &u0);
+	p.jitter_us = 0;
+	fa_law(&p, 300, fa_max_u32(50000, p.jitter_us), 60000, true, &u1);
+	CHECK_EQ(u0.cwnd_out, u1.cwnd_out);
+	p = defaults();
+	law_flow(&s, 50000);
+	CHECK_EQ(fa_base_eff_us(&s, &p), 50000);
+	law_flow(&s, 400);
+	CHECK_EQ(fa_base_eff_us(&s, &p), 1000);
+}
+
 /* A loss while probing: halve the pre-probe window, end the probe. */
 static void test_loss_during_probe(void)
 {
@@ -1379,6 +1494,8 @@ static const struct tap_test tests[] = {
 	TEST(test_route_allows_own_queue),
 	TEST(test_route_change_found_fast),
 	TEST(test_quick_probe),
+	TEST(test_ramp_knee),
+	TEST(test_jitter_short_path),
 	TEST(test_drain_check_own_queue),
 	TEST(test_state_size),
 };

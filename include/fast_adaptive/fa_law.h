@@ -20,11 +20,16 @@
  *	once.  A longer path (route change) cannot be seen by a minimum, and a
  *	plain windowed minimum would ratchet up on the flow's own standing queue
  *	(alpha packets are always queued at equilibrium, "persistent
- *	congestion").  So the law keeps a window minimum over base_win_ms; when
- *	a whole window stayed more than base/4 above base, it does not trust
- *	that minimum but probes: it cuts its window to FA_CWND_MIN for
+ *	congestion").  So the law keeps a window minimum over base_win_ms (or
+ *	route_rounds rounds); when a whole window stayed above base by more than
+ *	base/4 plus, with own_queue, the flow's own standing queue alpha / x (x
+ *	the highest rate at an update in this window or the last: not the
+ *	current one, which a longer path drives down until its extra delay
+ *	looks like alpha / x), it does not trust that minimum but probes: it
+ *	cuts its window to FA_CWND_MIN for
  *	FA_PROBE_ROUNDS rounds, so that its own queue drains, and adopts the
- *	minimum seen while drained if that is still more than base/4 above
+ *	minimum seen while drained (and in the suspect window before: a probe
+ *	only lowers a suspicion) if that is still more than base/4 above
  *	base.  The flow's own queue is thus never mistaken for path delay.
  *	While one flow is silent the others' windows alone cannot fill the
  *	pipe unless its share of the BDP is below their standing queue, so the
@@ -48,9 +53,14 @@
  *	A flow that starts while others keep their queues never sees the empty
  *	queue, so its minimum includes their backlog and it would keep that
  *	many more packets queued than it thinks (with two incumbents it takes
- *	half the link).  Hence the same probe runs once per connection,
- *	FA_SS_PROBE_UPDATES updates after slow start ends (once the slow-start
- *	overshoot has drained), and the minimum then falls to the true base.
+ *	half the link).  Hence the same probe runs once per connection, at the
+ *	first update after slow start (quick_probe; FA_SS_PROBE_UPDATES later
+ *	without it), while the slow-start overshoot has to drain anyway, and
+ *	the minimum then falls to the true base.  It restores the window one
+ *	law update with gain 1 would ask for with that base, w base / avg +
+ *	alpha, not the overshot one; if the round before it held less than
+ *	alpha/4 of the flow's packets, slow start had ended on transient queue
+ *	and the flow ramps from the probe.
  *   avg_rtt: the minimum RTT sample of the last round of an update cycle, as
  *	Vegas does: the minimum drops delayed-ACK, scheduling and
  *	ACK-compression noise, which is one-sided (it only adds delay); taking
@@ -75,9 +85,19 @@
  *	link rate.  At equilibrium the backlog is alpha, four times the
  *	threshold, and nothing changes.  After a loss the ramp stops at 3/4 of
  *	the window the loss cut (FA_RAMP_CAP_*), and the law closes the rest:
- *	the loss may have been an overflow at that window.  A probe that finds
- *	a longer path ramps at once (its drained RTT already says the queue is
- *	empty).  ramp = 0 gives the paper's linear approach.
+ *	the loss may have been an overflow at that window.  Where emulation
+ *	or scheduling jitter keeps the mean RTT a millisecond or two above
+ *	base, alpha/4 packets is too fine a line for a large window (5 of
+ *	509 packets is 1 ms on a 100 ms path: the VM's 64 MiB pull climbed
+ *	509 -> 868 linearly over 6 s).  So a knee test ramps too: when the law
+ *	has grown the window by min(w/8, 2 alpha) since the test began and
+ *	the flow's own backlog grew by less than a quarter of that, the window
+ *	is below the knee of its RTT curve; it ramps at the next update if
+ *	the queueing delay is also under base/16 (a flow that grows into a
+ *	share others yield at their standing queue sees no RTT rise either,
+ *	but a queueing delay of their alpha's).  A probe that finds a longer
+ *	path ramps at once (its drained RTT already says the queue is empty).
+ *	ramp = 0 gives the paper's linear approach.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -114,6 +134,16 @@
 #define FA_CUT_DRAIN_SHIFT	2
 /* Cuts in a row that did not drain before the path is probed. */
 #define FA_STUCK_CUTS		2
+/* Knee test: growth of min(w >> FA_KNEE_SHIFT, FA_KNEE_ALPHAS alpha) ... */
+#define FA_KNEE_SHIFT		3
+#define FA_KNEE_ALPHAS		2
+/* ... of which less than 1 / 2^FA_KNEE_RISE_SHIFT showed as own backlog, */
+#define FA_KNEE_RISE_SHIFT	2
+/* ... with a queueing delay under base >> FA_KNEE_QDELAY_SHIFT. */
+#define FA_KNEE_QDELAY_SHIFT	4
+/* ramp_armed: one cycle below the ramp line, or the knee test passed. */
+#define FA_RAMP_ARMED		1
+#define FA_RAMP_KNEE		2
 /* A ramp needs the own backlog under alpha >> FA_RAMP_SHIFT all cycle. */
 #define FA_RAMP_SHIFT		2
 /* After a loss a ramp stops at NUM/DEN of the window the loss cut. */
@@ -161,6 +191,7 @@ struct fa_params {
 	u32 route_rounds;	/* route-test window in rounds; 0: ms only */
 	u32 quick_probe;	/* once-per-flow probe at once, restore target */
 	u32 drain_check;	/* cuts the RTT does not follow probe the path */
+	u32 jitter_us;		/* RTTs are read against max(base, this) */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -184,9 +215,10 @@ struct fa_state {
 	u32 ramp_cap;		/* ssthresh of the next ramp after a loss; 0: none */
 	u32 own_q_us;		/* least alpha avg / w of this route window */
 	u32 own_q_prev_us;	/* the same, of the previous route window */
-	u32 cut_rtt_us;		/* avg RTT when the law last cut the window */
-	u32 cut_drop_us;	/* the RTT drop that cut should bring; 0: none */
+	u32 cut_want_us;	/* the RTT the last cut should bring; 0: none */
 	u32 stuck_min_us;	/* least avg RTT over cuts that did not drain */
+	u32 knee_cwnd;		/* window when the knee test started */
+	u16 knee_backlog;	/* own backlog (packets) then */
 	u8 ss_bucket_n;		/* samples in the current bucket */
 	u8 cycle_rounds;	/* rounds completed in this update cycle */
 	u8 probe_rounds;	/* rounds completed in this probe */
@@ -276,6 +308,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->route_rounds = fa_min_u32(p->route_rounds, FA_ROUTE_ROUNDS_MAX);
 	p->quick_probe = !!p->quick_probe;
 	p->drain_check = !!p->drain_check;
+	p->jitter_us = fa_min_u32(p->jitter_us, FA_JITTER_US_MAX);
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -298,6 +331,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->route_rounds = FA_ROUTE_ROUNDS_DEFAULT;
 	p->quick_probe = FA_QUICK_PROBE_DEFAULT;
 	p->drain_check = FA_DRAIN_CHECK_DEFAULT;
+	p->jitter_us = FA_JITTER_US_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -407,7 +441,7 @@ static inline void fa_round_reset(struct fa_state *s)
 /* Forget the cuts drain_check was following. */
 static inline void fa_drain_reset(struct fa_state *s)
 {
-	s->cut_drop_us = 0;
+	s->cut_want_us = 0;
 	s->stuck = 0;
 	s->stuck_min_us = FA_RTT_NONE;
 }
@@ -442,6 +476,8 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->ramp_cap = 0;
 	s->ramps = 0;
 	s->ramp_armed = 0;
+	s->knee_cwnd = 0;
+	s->knee_backlog = 0;
 	s->own_q_us = FA_RTT_NONE;
 	fa_drain_reset(s);
 	s->target_cwnd = 0;
@@ -516,6 +552,19 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 		s->probe_min_us = fa_min_u32(s->probe_min_us, rtt);
 }
 
+/*
+ * The RTT the law reads queueing delay against: the base RTT, or on a path
+ * shorter than jitter_us, jitter_us (see fa_params.h).  The route test and
+ * the probes keep the real base.
+ */
+static inline u32 fa_base_eff_us(const struct fa_state *s,
+				 const struct fa_params *p)
+{
+	if (s->base_rtt_us == FA_RTT_NONE)
+		return FA_RTT_NONE;
+	return fa_max_u32(s->base_rtt_us, p->jitter_us);
+}
+
 /* The RTT slow start reads: the minimum of both buckets (see below). */
 static inline u32 fa_ss_rtt_us(const struct fa_state *s)
 {
@@ -570,12 +619,12 @@ static inline u32 fa_ss_exit_pkts(const struct fa_params *p, u32 cwnd)
 static inline bool fa_ss_exit(const struct fa_state *s,
 			      const struct fa_params *p, u32 cwnd)
 {
-	u32 rtt, qdelay;
+	u32 rtt, qdelay, base = fa_base_eff_us(s, p);
 
-	if (s->ss_prev_min_us == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
+	if (s->ss_prev_min_us == FA_RTT_NONE || base == FA_RTT_NONE)
 		return false;
 	rtt = fa_ss_rtt_us(s);
-	qdelay = rtt - s->base_rtt_us;
+	qdelay = rtt > base ? rtt - base : 0;
 	if (!p->adaptive_ss)
 		return qdelay >= p->ss_delay_us;
 	cwnd = fa_min_u32(cwnd, FA_CWND_MAX);
@@ -590,6 +639,7 @@ static inline void fa_ss_done(struct fa_state *s)
 	fa_cycle_reset(s);
 	s->ss_updates = 0;
 	s->ramp_cap = 0;
+	s->knee_cwnd = 0;
 }
 
 /*
@@ -657,6 +707,26 @@ static inline u32 fa_probe_restore(const struct fa_state *s, u32 alpha_pkts)
 	return fa_clamp_u32(w, FA_CWND_MIN, FA_CWND_MAX);
 }
 
+/*
+ * After the once-per-flow probe (probe_avg_us set): with the base it just
+ * measured, did the round before the probe hold less than alpha/4 of this
+ * flow's packets?  Then slow start had ended on transient queue (an unpaced
+ * window's bursts: the VM's 64 MiB pull left it at 578 of 863 packets) and
+ * the flow ramps from the probe instead of waiting for the ramp tests.
+ */
+static inline bool fa_probe_found_room(const struct fa_state *s,
+				       const struct fa_params *p)
+{
+	u32 avg = s->probe_avg_us, base = fa_base_eff_us(s, p);
+	u32 w = fa_min_u32(s->probe_cwnd, FA_CWND_MAX);
+
+	if (!avg || avg == FA_RTT_NONE || base == FA_RTT_NONE)
+		return false;
+	avg = fa_max_u32(avg, base);
+	return (u64)w * (avg - base) <
+	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * avg;
+}
+
 static inline enum fa_action fa_probe_end(struct fa_state *s,
 					  const struct fa_params *p, u32 now_us,
 					  struct fa_update *u)
@@ -681,7 +751,7 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	 * empty.  Ramp at once (see fa_ssthresh_for) instead of waiting for an
 	 * update cycle that a restored burst would fill with transient queue.
 	 */
-	if (longer && p->ramp) {
+	if (p->ramp && (longer || fa_probe_found_room(s, p))) {
 		s->phase = FA_PHASE_RAMP;
 		fa_ss_filter_reset(s);
 		s->ramps++;
@@ -704,6 +774,7 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 	s->phase = FA_PHASE_PROBE;
 	s->probe_rounds = 0;
 	s->ramp_armed = 0;
+	s->knee_cwnd = 0;
 	/*
 	 * The probe can only lower what the route window saw, never raise it:
 	 * a longer path shows in every sample of the suspect window, so its
@@ -729,19 +800,16 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 static inline bool fa_drain_stuck(struct fa_state *s,
 				  const struct fa_params *p, u32 avg_us)
 {
-	u32 base = s->base_rtt_us, want;
+	u32 base = s->base_rtt_us, want = s->cut_want_us;
 
-	if (!p->drain_check || !s->cut_drop_us)
+	if (!p->drain_check || !want)
 		return false;
-	want = s->cut_rtt_us - fa_min_u32(s->cut_drop_us >> FA_CUT_DRAIN_SHIFT,
-					  s->cut_rtt_us);
-	s->cut_drop_us = 0;
+	s->cut_want_us = 0;
 	if (avg_us <= want || avg_us - base <= base >> FA_ROUTE_SHIFT) {
 		fa_drain_reset(s);
 		return false;
 	}
-	s->stuck_min_us = fa_min_u32(s->stuck_min_us,
-				     fa_min_u32(avg_us, s->cut_rtt_us));
+	s->stuck_min_us = fa_min_u32(s->stuck_min_us, avg_us);
 	if (++s->stuck < FA_STUCK_CUTS)
 		return false;
 	return true;
@@ -755,9 +823,39 @@ static inline void fa_drain_cut(struct fa_state *s, const struct fa_params *p,
 
 	if (!p->drain_check || w_out >= w || w - w_out < (w >> FA_CUT_SHIFT))
 		return;
-	drop = div_u64((u64)(w - w_out) * avg_us, w);
-	s->cut_rtt_us = avg_us;
-	s->cut_drop_us = drop > FA_RTT_MAX_US ? FA_RTT_MAX_US : (u32)drop;
+	drop = div_u64((u64)(w - w_out) * avg_us, w) >> FA_CUT_DRAIN_SHIFT;
+	if (drop >= avg_us)
+		drop = avg_us - 1;
+	s->cut_want_us = avg_us - (u32)drop;
+}
+
+/*
+ * The knee test (see "Approach from below" at the top), after an update of
+ * window w whose backlog was backlog_q10 at the cycle's RTT avg_us: has the
+ * window grown by a step since knee_cwnd with the own backlog nearly flat?
+ * Then the next update ramps (ramp_armed = FA_RAMP_KNEE).
+ */
+static inline void fa_knee(struct fa_state *s, const struct fa_params *p,
+			   u32 w, u32 avg_us, u64 backlog_q10, bool cwnd_limited)
+{
+	u64 b64 = backlog_q10 >> FA_SHIFT;
+	u32 b = b64 > 0xffff ? 0xffff : (u32)b64;
+	u32 step, base = fa_base_eff_us(s, p);
+
+	if (!p->ramp || !cwnd_limited || !s->knee_cwnd || w < s->knee_cwnd) {
+		s->knee_cwnd = w;
+		s->knee_backlog = (u16)b;
+		return;
+	}
+	step = fa_min_u32(s->knee_cwnd >> FA_KNEE_SHIFT,
+			  FA_KNEE_ALPHAS * p->alpha_pkts);
+	if (w - s->knee_cwnd < fa_max_u32(step, 1))
+		return;
+	if (b < s->knee_backlog + ((w - s->knee_cwnd) >> FA_KNEE_RISE_SHIFT) &&
+	    (avg_us <= base || avg_us - base < base >> FA_KNEE_QDELAY_SHIFT))
+		s->ramp_armed = FA_RAMP_KNEE;
+	s->knee_cwnd = w;
+	s->knee_backlog = (u16)b;
 }
 
 /*
@@ -769,15 +867,22 @@ static inline void fa_drain_cut(struct fa_state *s, const struct fa_params *p,
  * a round at equilibrium came within 0.2 ms of the base RTT in the VM (a
  * backlog of 1 where the mean showed 26), so ramps fired at equilibrium.
  */
+/* May the flow ramp at all: mode on, window in use, below the loss cap? */
+static inline bool fa_ramp_allowed(const struct fa_state *s,
+				   const struct fa_params *p, u32 cwnd,
+				   bool cwnd_limited)
+{
+	return p->ramp && cwnd_limited && cwnd < FA_CWND_MAX &&
+	       (!s->ramp_cap || s->ramp_cap > cwnd);
+}
+
 static inline bool fa_ramp_due(const struct fa_state *s,
 			       const struct fa_params *p, u32 cwnd, u32 mean_us,
 			       bool cwnd_limited)
 {
-	u32 base = s->base_rtt_us;
+	u32 base = fa_base_eff_us(s, p);
 
-	if (!p->ramp || !cwnd_limited || mean_us == 0)
-		return false;
-	if (cwnd >= FA_CWND_MAX || (s->ramp_cap && s->ramp_cap <= cwnd))
+	if (!fa_ramp_allowed(s, p, cwnd, cwnd_limited) || mean_us == 0)
 		return false;
 	mean_us = fa_max_u32(mean_us, base);
 	return (u64)cwnd * (mean_us - base) <
@@ -795,6 +900,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 					  u32 now_us, struct fa_update *u)
 {
 	u32 rmin = s->round_min_us, mean;
+	bool due, knee;
 	u64 own;
 
 	fa_round_reset(s);
@@ -836,13 +942,17 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 
 		return fa_probe_start(s, cwnd, 0, seen, u);
 	}
-	if (!fa_ramp_due(s, p, cwnd, mean, cwnd_limited)) {
+	due = fa_ramp_due(s, p, cwnd, mean, cwnd_limited);
+	knee = s->ramp_armed == FA_RAMP_KNEE &&
+	       fa_ramp_allowed(s, p, cwnd, cwnd_limited);
+	if (!knee && !due) {
 		s->ramp_armed = 0;
 		s->ramp_cap = 0;	/* no ramp right after the loss */
-	} else if (!s->ramp_armed) {
-		s->ramp_armed = 1;	/* one more cycle (see the top) */
+	} else if (!knee && s->ramp_armed != FA_RAMP_ARMED) {
+		s->ramp_armed = FA_RAMP_ARMED;	/* one more cycle (see the top) */
 	} else {
 		s->ramp_armed = 0;
+		s->knee_cwnd = 0;
 		s->phase = FA_PHASE_RAMP;
 		fa_ss_filter_reset(s);
 		s->ramps++;
@@ -850,8 +960,9 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		return FA_ACT_RAMP;
 	}
 
-	fa_law(p, cwnd, s->base_rtt_us, rmin, cwnd_limited, u);
+	fa_law(p, cwnd, fa_base_eff_us(s, p), rmin, cwnd_limited, u);
 	fa_drain_cut(s, p, cwnd, rmin, u->cwnd_out);
+	fa_knee(s, p, cwnd, rmin, u->backlog_q10, cwnd_limited);
 	own = div_u64((u64)p->alpha_pkts * rmin, fa_max_u32(cwnd, 1));
 	s->own_q_us = fa_min_u32(s->own_q_us, own > FA_RTT_MAX_US ?
 					      FA_RTT_MAX_US : (u32)own);
@@ -918,6 +1029,8 @@ static inline u32 fa_ssthresh(struct fa_state *s, u32 cwnd)
 	}
 	s->prior_cwnd = cwnd;
 	fa_cycle_reset(s);
+	s->knee_cwnd = 0;
+	s->ramp_armed = 0;
 	s->target_cwnd = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
 	s->ramp_cap = (u32)div_u64((u64)cwnd * FA_RAMP_CAP_NUM,
 				   FA_RAMP_CAP_DEN);

@@ -160,6 +160,21 @@
 #define FA_DRAIN_CHECK_HELP	\
 	"1: two window cuts whose drain the RTT does not show probe the path; 0: off"
 
+/*
+ * On a path whose base RTT is shorter than this, queueing delay up to it is
+ * taken for processing jitter, not queue: the law reads its RTTs against
+ * max(base, jitter_us).  On a sub-millisecond path (veth, LAN) the RTT a
+ * lone flow sees is mostly scheduling and softirq batching, and FAST would
+ * settle at alpha avg / (avg - base) packets (27 on the VM's unshaped veth,
+ * min RTT 0.4 ms, round minima 1.1-1.8 ms).  WAN paths (base above it) are
+ * not affected.  0: off.
+ */
+#define FA_JITTER_US_DEFAULT	1000
+#define FA_JITTER_US_MIN	0
+#define FA_JITTER_US_MAX	100000
+#define FA_JITTER_US_HELP	\
+	"paths with a base RTT below this read RTTs against it (processing jitter); 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -179,6 +194,7 @@ enum fa_param_id {
 	FA_P_ROUTE_ROUNDS,
 	FA_P_QUICK_PROBE,
 	FA_P_DRAIN_CHECK,
+	FA_P_JITTER_US,
 	FA_P_COUNT,
 };
 
@@ -216,6 +232,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_ROUTE_ROUNDS] = FA_PARAM_ROW(route_rounds, FA_ROUTE_ROUNDS),
 	[FA_P_QUICK_PROBE] = FA_PARAM_ROW(quick_probe, FA_QUICK_PROBE),
 	[FA_P_DRAIN_CHECK] = FA_PARAM_ROW(drain_check, FA_DRAIN_CHECK),
+	[FA_P_JITTER_US] = FA_PARAM_ROW(jitter_us, FA_JITTER_US),
 };
 
 #endif /* _FA_PARAMS_H */
