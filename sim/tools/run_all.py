@@ -56,6 +56,7 @@ MODES_OFF = {
     "route_rounds": 0,  # route-test window also ends after N rounds (0: base_win_ms only)
     "quick_probe": 0,   # once-per-flow probe right after slow start (0: 3 updates later)
     "drain_check": 0,   # cuts the RTT does not follow probe the path (0: route window only)
+    "jitter_us": 0,     # sub-ms paths read RTTs against jitter_us (0: against the base)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
