@@ -708,6 +708,19 @@ static inline u32 fa_probe_restore(const struct fa_state *s, u32 alpha_pkts)
 }
 
 /*
+ * The ramp line: does a window w at RTT rtt_us over base_us keep less than
+ * alpha >> FA_RAMP_SHIFT packets queued?  w (rtt - base) < (alpha/4) rtt,
+ * without a division; rtt below base counts as base.
+ */
+static inline bool fa_below_ramp_line(const struct fa_params *p, u32 w,
+				      u32 rtt_us, u32 base_us)
+{
+	rtt_us = fa_max_u32(rtt_us, base_us);
+	return (u64)w * (rtt_us - base_us) <
+	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * rtt_us;
+}
+
+/*
  * After the once-per-flow probe (probe_avg_us set): with the base it just
  * measured, did the round before the probe hold less than alpha/4 of this
  * flow's packets?  Then slow start had ended on transient queue (an unpaced
@@ -722,9 +735,7 @@ static inline bool fa_probe_found_room(const struct fa_state *s,
 
 	if (!avg || avg == FA_RTT_NONE || base == FA_RTT_NONE)
 		return false;
-	avg = fa_max_u32(avg, base);
-	return (u64)w * (avg - base) <
-	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * avg;
+	return fa_below_ramp_line(p, w, avg, base);
 }
 
 static inline enum fa_action fa_probe_end(struct fa_state *s,
@@ -884,9 +895,7 @@ static inline bool fa_ramp_due(const struct fa_state *s,
 
 	if (!fa_ramp_allowed(s, p, cwnd, cwnd_limited) || mean_us == 0)
 		return false;
-	mean_us = fa_max_u32(mean_us, base);
-	return (u64)cwnd * (mean_us - base) <
-	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * mean_us;
+	return fa_below_ramp_line(p, cwnd, mean_us, base);
 }
 
 /*
