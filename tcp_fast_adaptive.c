@@ -74,7 +74,6 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_QUICK_PROBE]	= FA_QUICK_PROBE_DEFAULT,
 	[FA_P_DRAIN_CHECK]	= FA_DRAIN_CHECK_DEFAULT,
 	[FA_P_JITTER_US]	= FA_JITTER_US_DEFAULT,
-	[FA_P_SS_HOLD]		= FA_SS_HOLD_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -153,8 +152,6 @@ fa_module_param(drain_check, FA_P_DRAIN_CHECK);
 MODULE_PARM_DESC(drain_check, FA_PARAM_DESC(FA_DRAIN_CHECK));
 fa_module_param(jitter_us, FA_P_JITTER_US);
 MODULE_PARM_DESC(jitter_us, FA_PARAM_DESC(FA_JITTER_US));
-fa_module_param(ss_hold, FA_P_SS_HOLD);
-MODULE_PARM_DESC(ss_hold, FA_PARAM_DESC(FA_SS_HOLD));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -176,7 +173,6 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->quick_probe = fa_tunable_get(FA_P_QUICK_PROBE);
 	p->drain_check = fa_tunable_get(FA_P_DRAIN_CHECK);
 	p->jitter_us = fa_tunable_get(FA_P_JITTER_US);
-	p->ss_hold = fa_tunable_get(FA_P_SS_HOLD);
 	fa_params_sanitize(p);
 }
 
@@ -241,7 +237,7 @@ static bool tcp_fa_window_used(struct sock *sk)
 	       tcp_snd_cwnd(tp) < 2 * tp->packets_out;
 }
 
-/* Slow start: the law's exit rule (or hold) per ACK, else double per round. */
+/* Slow start: the law's exit rule per ACK, else double per round. */
 static void tcp_fa_slow_start(struct sock *sk, const struct fa_params *p,
 			      u32 acked)
 {
@@ -250,19 +246,14 @@ static void tcp_fa_slow_start(struct sock *sk, const struct fa_params *p,
 	u32 cwnd = tcp_snd_cwnd(tp);
 	int rule;
 
-	switch (fa_ss_step(&ca->law, p, cwnd)) {
-	case FA_SS_HOLD:
-		return;		/* the window waits for the law's verdict */
-	case FA_SS_EXIT:
+	if (fa_ss_exit(&ca->law, p, cwnd)) {
 		tp->snd_ssthresh = cwnd;
 		rule = p->adaptive_ss ? FA_SS_EXIT_BACKLOG : FA_SS_EXIT_DELAY;
-		break;
-	default:
+	} else {
 		tcp_slow_start(tp, acked);
 		if (tcp_in_slow_start(tp))
 			return;
 		rule = FA_SS_EXIT_SSTHRESH;
-		break;
 	}
 	fa_ss_done(&ca->law);
 	trace_ss_exit(sk, &ca->law, p, tcp_snd_cwnd(tp), rule);

@@ -89,7 +89,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.quick_probe = take8(&r);
 	p.drain_check = take8(&r);
 	p.jitter_us = take32(&r);
-	p.ss_hold = take32(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -132,17 +131,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			else
 				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;
-		case 3: {
-			enum fa_ss_verdict sv = fa_ss_step(&s, &p, cwnd);
-
-			/* a hold is only ever entered with ss_hold on */
-			ASSERT(sv != FA_SS_HOLD || p.ss_hold);
-			if (sv == FA_SS_EXIT)
+		case 3:
+			if (fa_ss_exit(&s, &p, cwnd))
 				fa_ss_done(&s);
-			else if (sv == FA_SS_GROW && cwnd < FA_CWND_MAX)
+			else if (cwnd < FA_CWND_MAX)
 				cwnd++;
 			break;
-		}
 		case 4: {
 			u32 before = cwnd;
 

@@ -1174,12 +1174,10 @@ static int fluid_rounds_to_fill(const struct fa_params *p, u32 w0)
 		for (k = 0; k < acks; k++) {
 			fa_rtt_sample(&s, (s32)fluid_avg_us(c, d, w), now);
 			if (w < ssthresh) {
-				enum fa_ss_verdict v = fa_ss_step(&s, p, w);
-
-				if (v == FA_SS_EXIT) {
+				if (fa_ss_exit(&s, p, w)) {
 					ssthresh = w;
 					fa_ss_done(&s);
-				} else if (v == FA_SS_GROW && ++w >= ssthresh) {
+				} else if (++w >= ssthresh) {
 					fa_ss_done(&s);
 				}
 			} else {
@@ -1443,73 +1441,6 @@ static void test_time_wrap(void)
 }
 
 /* The state fits the kernel's per-socket area with room for the host. */
-/* n samples of rtt_us, as the ACKs of one stretch of a round bring them. */
-static void samples(struct fa_state *s, u32 rtt_us, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		fa_rtt_sample(s, (s32)rtt_us, (u32)i);
-}
-
-/*
- * ss_hold, by hand (base 10 ms, w 100, ss_exit_pkts 10, alpha 20, so the
- * ramp line is a backlog of 5 packets, 0.53 ms of queue at 100 packets):
- * a train whose first sample saw no queue fires the exit rule (16.7 packets
- * at 12 ms) but only holds; two round ends later the held window's samples
- * decide.  At 10.1 ms (backlog 0.99) slow start goes on; at 11 ms (9.1, at
- * or above the line but under the exit rule) it ends.  A round whose first
- * samples already show the queue ends it at once, as does ss_hold = 0.
- */
-static void test_ss_hold(void)
-{
-	struct fa_params p = defaults();
-	struct fa_update u;
-	struct fa_state s;
-	int held_rtt;
-
-	p.ss_exit_pkts = 10;
-	for (held_rtt = 0; held_rtt < 2; held_rtt++) {
-		u32 rtt = held_rtt ? 11000 : 10100;
-
-		ss_round(&s, 10000, 10000, 1);	/* the train's first packet */
-		samples(&s, 12000, 2 * FA_SS_BUCKET);
-		CHECK(fa_ss_exit(&s, &p, 100), "the exit rule did not fire");
-		CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_HOLD);
-		CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_HOLD);
-		fa_round_end(&s, &p, 100, true, true, 1000, &u);
-		samples(&s, 12000, FA_SS_BUCKET);	/* pre-hold trains */
-		CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_HOLD);
-		samples(&s, rtt, 2 * FA_SS_BUCKET);	/* the held window */
-		CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_HOLD);
-		fa_round_end(&s, &p, 100, true, true, 2000, &u);
-		CHECK_EQ(fa_ss_step(&s, &p, 100),
-			 held_rtt ? FA_SS_EXIT : FA_SS_GROW);
-		if (held_rtt) {
-			fa_ss_done(&s);
-			CHECK_EQ(s.ss_held, 0);
-		}
-	}
-
-	/* the round's first samples show the queue: no hold */
-	ss_round(&s, 10000, 12000, 2 * FA_SS_BUCKET);
-	CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_EXIT);
-
-	/* ss_hold = 0: the paper's exit, at once */
-	p.ss_hold = 0;
-	ss_round(&s, 10000, 10000, 1);
-	samples(&s, 12000, 2 * FA_SS_BUCKET);
-	CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_EXIT);
-
-	/* a loss during a hold ends it */
-	p.ss_hold = 1;
-	ss_round(&s, 10000, 10000, 1);
-	samples(&s, 12000, 2 * FA_SS_BUCKET);
-	CHECK_EQ(fa_ss_step(&s, &p, 100), FA_SS_HOLD);
-	fa_ssthresh(&s, 100);
-	CHECK_EQ(s.ss_held, 0);
-}
-
 static void test_state_size(void)
 {
 	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
@@ -1566,7 +1497,6 @@ static const struct tap_test tests[] = {
 	TEST(test_ramp_knee),
 	TEST(test_jitter_short_path),
 	TEST(test_drain_check_own_queue),
-	TEST(test_ss_hold),
 	TEST(test_state_size),
 };
 

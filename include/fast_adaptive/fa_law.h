@@ -98,25 +98,6 @@
  *	but a queueing delay of their alpha's).  A probe that finds a longer
  *	path ramps at once (its drained RTT already says the queue is empty).
  *	ramp = 0 gives the paper's linear approach.
- *
- * Slow start holds (ss_hold)
- *	Unpaced, slow start sends two packets per ACK at line rate, so every
- *	round's train builds a transient queue that drains before the next
- *	round while the window is below the BDP; the minimum of 8..16 samples
- *	the exit reads sees it once the train is long enough (the VM's 64 MiB
- *	pull, 100 Mbit/s, 100 ms: exit at 459-580 of 863 packets, then the
- *	quick probe, a ramp that ended on trains again, and a linear climb:
- *	1.10x cubic's time).  A standing queue shows in the first samples of
- *	a round too, a transient one does not.  So when the exit rule fires
- *	and the least RTT of the round so far is under the ramp line (own
- *	backlog < alpha/4), slow start holds its window instead of ending:
- *	for FA_SS_HOLD_ROUNDS round ends, after which the newest samples are
- *	of packets the held window sent one per ACK, with no train.  If they
- *	show the ramp line of queue, the window is above the BDP and slow
- *	start ends; else it goes on doubling.  A hold costs at most two
- *	rounds at the held window; an exit that the round's first samples
- *	confirm (every exit on a standing queue once the window exceeds the
- *	BDP by alpha/4) does not hold.  ss_hold = 0: exit at once.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -211,7 +192,6 @@ struct fa_params {
 	u32 quick_probe;	/* once-per-flow probe at once, restore target */
 	u32 drain_check;	/* cuts the RTT does not follow probe the path */
 	u32 jitter_us;		/* RTTs are read against max(base, this) */
-	u32 ss_hold;		/* unconfirmed slow-start exits hold first */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -251,7 +231,6 @@ struct fa_state {
 	u8 win_rounds;		/* law rounds in this route window */
 	u8 ramp_armed;		/* the last update cycle was below the ramp line */
 	u8 stuck;		/* cuts in a row whose drain the RTT did not show */
-	u8 ss_held;		/* slow start holds: round ends + 1; 0: not */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -330,7 +309,6 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->quick_probe = !!p->quick_probe;
 	p->drain_check = !!p->drain_check;
 	p->jitter_us = fa_min_u32(p->jitter_us, FA_JITTER_US_MAX);
-	p->ss_hold = !!p->ss_hold;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -354,7 +332,6 @@ static inline void fa_params_default(struct fa_params *p)
 	p->quick_probe = FA_QUICK_PROBE_DEFAULT;
 	p->drain_check = FA_DRAIN_CHECK_DEFAULT;
 	p->jitter_us = FA_JITTER_US_DEFAULT;
-	p->ss_hold = FA_SS_HOLD_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -511,7 +488,6 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->probe_backoff = 0;
 	s->ss_updates = 0;
 	s->ss_probed = 0;
-	s->ss_held = 0;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -526,7 +502,6 @@ static inline void fa_restart(struct fa_state *s, u32 now_us)
 	fa_round_reset(s);
 	fa_cycle_reset(s);
 	fa_ss_filter_reset(s);
-	s->ss_held = 0;
 	fa_window_reset(s, now_us);
 }
 
@@ -665,7 +640,6 @@ static inline void fa_ss_done(struct fa_state *s)
 	s->ss_updates = 0;
 	s->ramp_cap = 0;
 	s->knee_cwnd = 0;
-	s->ss_held = 0;
 }
 
 /*
@@ -744,63 +718,6 @@ static inline bool fa_below_ramp_line(const struct fa_params *p, u32 w,
 	rtt_us = fa_max_u32(rtt_us, base_us);
 	return (u64)w * (rtt_us - base_us) <
 	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * rtt_us;
-}
-
-/*
- * ss_hold (see "Slow start holds" at the top): the host asks per ACK in slow
- * start (and in a ramp) whether to grow, hold the window, or end slow start.
- * A hold starts when fa_ss_exit() fires but the least RTT of the round so
- * far, whose first samples are the start of a train, shows less than the
- * ramp line of standing queue; fa_ss_judge() ends it at the
- * FA_SS_HOLD_ROUNDS-th round end.
- */
-/* Round ends a hold lasts: then the last samples are the held window's. */
-#define FA_SS_HOLD_ROUNDS	2
-/* ss_held: the hold was judged a standing queue; end slow start. */
-#define FA_SS_HELD_EXIT		0xff
-
-enum fa_ss_verdict {
-	FA_SS_GROW = 0,		/* one packet per packet acked */
-	FA_SS_HOLD,		/* keep the window */
-	FA_SS_EXIT,		/* end slow start at this window */
-};
-
-static inline enum fa_ss_verdict fa_ss_step(struct fa_state *s,
-					    const struct fa_params *p,
-					    u32 cwnd)
-{
-	if (s->ss_held == FA_SS_HELD_EXIT)
-		return FA_SS_EXIT;
-	if (s->ss_held)
-		return FA_SS_HOLD;
-	if (!fa_ss_exit(s, p, cwnd))
-		return FA_SS_GROW;
-	if (!p->ss_hold || !p->adaptive_ss || s->round_min_us == FA_RTT_NONE ||
-	    !fa_below_ramp_line(p, cwnd, s->round_min_us, fa_base_eff_us(s, p)))
-		return FA_SS_EXIT;
-	s->ss_held = 1;
-	return FA_SS_HOLD;
-}
-
-/*
- * A round of slow start ended while holding: after FA_SS_HOLD_ROUNDS, the
- * last bucket of samples was sent by the held window, at one packet per
- * ACK, with no train: a standing queue of at least the ramp line ends slow
- * start, less goes on growing.
- */
-static inline void fa_ss_judge(struct fa_state *s, const struct fa_params *p,
-			       u32 cwnd)
-{
-	u32 rtt = fa_ss_rtt_us(s), base = fa_base_eff_us(s, p);
-
-	if (!s->ss_held || s->ss_held == FA_SS_HELD_EXIT ||
-	    ++s->ss_held <= FA_SS_HOLD_ROUNDS)
-		return;
-	if (rtt == FA_RTT_NONE || base == FA_RTT_NONE ||
-	    fa_below_ramp_line(p, fa_min_u32(cwnd, FA_CWND_MAX), rtt, base))
-		s->ss_held = 0;
-	else
-		s->ss_held = FA_SS_HELD_EXIT;
 }
 
 /*
@@ -1008,7 +925,6 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		if (s->phase != FA_PHASE_RAMP)
 			s->phase = FA_PHASE_SS;
 		fa_cycle_reset(s);
-		fa_ss_judge(s, p, cwnd);
 		return FA_ACT_NONE;
 	}
 	s->phase = FA_PHASE_LAW;
@@ -1122,7 +1038,6 @@ static inline u32 fa_ssthresh(struct fa_state *s, u32 cwnd)
 	}
 	s->prior_cwnd = cwnd;
 	fa_cycle_reset(s);
-	s->ss_held = 0;
 	s->knee_cwnd = 0;
 	s->ramp_armed = 0;
 	s->target_cwnd = fa_max_u32(cwnd >> 1, FA_CWND_MIN);

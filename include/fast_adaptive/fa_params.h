@@ -175,20 +175,6 @@
 #define FA_JITTER_US_HELP	\
 	"paths with a base RTT below this read RTTs against it (processing jitter); 0: off"
 
-/*
- * Unpaced slow start leaves the queue in line-rate trains: the minimum of a
- * few samples sees their transient queue long before the window reaches
- * the BDP (the VM's 64 MiB pull left slow start at 459-580 of 863 packets).
- * With ss_hold, an exit whose queue the round's first samples do not show
- * freezes the window for two rounds and exits only if the queue stays;
- * else slow start goes on.  0: exit at once.
- */
-#define FA_SS_HOLD_DEFAULT	1
-#define FA_SS_HOLD_MIN		0
-#define FA_SS_HOLD_MAX		1
-#define FA_SS_HOLD_HELP	\
-	"1: a slow-start exit the round's first samples do not confirm holds the window 2 rounds; 0: exit at once"
-
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -209,7 +195,6 @@ enum fa_param_id {
 	FA_P_QUICK_PROBE,
 	FA_P_DRAIN_CHECK,
 	FA_P_JITTER_US,
-	FA_P_SS_HOLD,
 	FA_P_COUNT,
 };
 
@@ -248,7 +233,6 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_QUICK_PROBE] = FA_PARAM_ROW(quick_probe, FA_QUICK_PROBE),
 	[FA_P_DRAIN_CHECK] = FA_PARAM_ROW(drain_check, FA_DRAIN_CHECK),
 	[FA_P_JITTER_US] = FA_PARAM_ROW(jitter_us, FA_JITTER_US),
-	[FA_P_SS_HOLD] = FA_PARAM_ROW(ss_hold, FA_SS_HOLD),
 };
 
 #endif /* _FA_PARAMS_H */

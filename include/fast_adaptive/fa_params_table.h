@@ -33,7 +33,6 @@
 	FA_PARAM_X(X, route_rounds, FA_ROUTE_ROUNDS)	\
 	FA_PARAM_X(X, quick_probe, FA_QUICK_PROBE)	\
 	FA_PARAM_X(X, drain_check, FA_DRAIN_CHECK)	\
-	FA_PARAM_X(X, jitter_us, FA_JITTER_US)	\
-	FA_PARAM_X(X, ss_hold, FA_SS_HOLD)
+	FA_PARAM_X(X, jitter_us, FA_JITTER_US)
 
 #endif /* _FA_PARAMS_TABLE_H */

@@ -221,12 +221,7 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
         }
         uint32_t cwnd = tcb->m_cWnd / seg;
         int rule;
-        enum fa_ss_verdict v = fa_ss_step(&m_state, &p, cwnd);
-        if (v == FA_SS_HOLD)
-        {
-            return; /* as tcp_fast_adaptive.c: the window waits */
-        }
-        if (v == FA_SS_EXIT)
+        if (fa_ss_exit(&m_state, &p, cwnd))
         {
             tcb->m_ssThresh = cwnd * seg;
             SetCwndPkts(tcb, cwnd);

@@ -57,7 +57,6 @@ MODES_OFF = {
     "quick_probe": 0,   # once-per-flow probe right after slow start (0: 3 updates later)
     "drain_check": 0,   # cuts the RTT does not follow probe the path (0: route window only)
     "jitter_us": 0,     # sub-ms paths read RTTs against jitter_us (0: against the base)
-    "ss_hold": 0,       # unconfirmed slow-start exits hold 2 rounds (0: exit at once)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
