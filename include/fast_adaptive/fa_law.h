@@ -39,6 +39,16 @@
  *	8 s.  A longer path is adopted within two windows plus two rounds
  *	(about 4 s by default).
  *
+ *	soft_probe makes the probe cheap: instead of FA_CWND_MIN for
+ *	FA_PROBE_ROUNDS rounds (the link idle for about two RTTs: 0.2 s of
+ *	no delivery per connection on the VM's 100 ms path) it keeps half the
+ *	window's share of the BDP, w base / avg / 2, in flight for one round.
+ *	The flow's own queue w - w base / avg is gone once the flight has
+ *	fallen to that, so the first packet the probe sends, whose ACK ends
+ *	the round, already carries the drained RTT (fa_probe_cwnd()).  What it
+ *	gives up: other flows' queues drain only if half this flow's share
+ *	exceeds them, where the silent probe freed all of it.
+ *
  *	drain_check finds a longer path sooner: when an update cuts the window
  *	by at least w / 2^FA_CUT_SHIFT, the flow's own queue should shrink by
  *	the cut, so its RTT by about cut * avg / w.  If at the next update the
@@ -120,6 +130,9 @@
 #define FA_ROUTE_SHIFT		2
 /* Rounds a probe keeps the window at FA_CWND_MIN (drain, then measure). */
 #define FA_PROBE_ROUNDS		2
+/* soft_probe: the probe window is the BDP share >> this, for one round. */
+#define FA_PROBE_SOFT_SHIFT	1
+#define FA_PROBE_SOFT_ROUNDS	1
 /* A probe that finds no longer path doubles the next window, up to 4x. */
 #define FA_PROBE_BACKOFF_MAX	2
 /* Updates after slow start before the once-per-flow base-RTT probe ... */
@@ -192,6 +205,7 @@ struct fa_params {
 	u32 quick_probe;	/* once-per-flow probe at once, restore target */
 	u32 drain_check;	/* cuts the RTT does not follow probe the path */
 	u32 jitter_us;		/* RTTs are read against max(base, this) */
+	u32 soft_probe;		/* probes keep half the BDP share, one round */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -309,6 +323,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->quick_probe = !!p->quick_probe;
 	p->drain_check = !!p->drain_check;
 	p->jitter_us = fa_min_u32(p->jitter_us, FA_JITTER_US_MAX);
+	p->soft_probe = !!p->soft_probe;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -332,6 +347,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->quick_probe = FA_QUICK_PROBE_DEFAULT;
 	p->drain_check = FA_DRAIN_CHECK_DEFAULT;
 	p->jitter_us = FA_JITTER_US_DEFAULT;
+	p->soft_probe = FA_SOFT_PROBE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -777,8 +793,36 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	return FA_ACT_PROBE_END;
 }
 
-/* Drain: send FA_CWND_MIN packets per round for FA_PROBE_ROUNDS rounds. */
-static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
+/*
+ * The window a probe drains with.  FA_CWND_MIN; or (soft_probe) half the
+ * window's share of the BDP at the last round's RTT, w base / avg / 2: the
+ * flow's own queue, w - w base / avg, is gone once the flight has fallen
+ * to it, so the first packet the probe sends already sees the drained path
+ * (a longer path makes base / avg smaller, and the window with it), while
+ * the link keeps half the flow's rate instead of none.
+ */
+static inline u32 fa_probe_cwnd(const struct fa_state *s,
+				const struct fa_params *p, u32 cwnd)
+{
+	u32 base = fa_base_eff_us(s, p), avg = s->avg_rtt_us;
+	u64 share;
+
+	if (!p->soft_probe || base == FA_RTT_NONE || avg == FA_RTT_NONE)
+		return FA_CWND_MIN;
+	share = div_u64((u64)fa_min_u32(cwnd, FA_CWND_MAX) *
+			fa_min_u32(base, avg), fa_max_u32(avg, 1));
+	return fa_max_u32((u32)(share >> FA_PROBE_SOFT_SHIFT), FA_CWND_MIN);
+}
+
+/* Rounds a probe lasts: soft_probe's first already measures drained. */
+static inline u32 fa_probe_rounds(const struct fa_params *p)
+{
+	return p->soft_probe ? FA_PROBE_SOFT_ROUNDS : FA_PROBE_ROUNDS;
+}
+
+/* Drain: send fa_probe_cwnd() per round for fa_probe_rounds() rounds. */
+static inline enum fa_action fa_probe_start(struct fa_state *s,
+					    const struct fa_params *p, u32 cwnd,
 					    u32 avg_us, u32 seen_min_us,
 					    struct fa_update *u)
 {
@@ -799,7 +843,7 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 	s->probe_cwnd = cwnd;
 	fa_drain_reset(s);
 	s->probe_avg_us = avg_us;
-	u->cwnd_out = FA_CWND_MIN;
+	u->cwnd_out = fa_min_u32(fa_probe_cwnd(s, p, cwnd), cwnd);
 	return FA_ACT_PROBE_START;
 }
 
@@ -917,7 +961,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		s->avg_rtt_us = rmin;
 
 	if (s->phase == FA_PHASE_PROBE) {
-		if (++s->probe_rounds < FA_PROBE_ROUNDS)
+		if (++s->probe_rounds < fa_probe_rounds(p))
 			return FA_ACT_NONE;
 		return fa_probe_end(s, p, now_us, u);
 	}
@@ -930,7 +974,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	s->phase = FA_PHASE_LAW;
 
 	if (fa_base_suspect(s, p, now_us))
-		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
+		return fa_probe_start(s, p, cwnd, 0, s->win_min_us, u);
 
 	if (++s->cycle_rounds < p->update_rtts)
 		return FA_ACT_NONE;
@@ -943,13 +987,13 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 						FA_SS_PROBE_UPDATES_QUICK :
 						FA_SS_PROBE_UPDATES)) {
 		s->ss_probed = 1;
-		return fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
+		return fa_probe_start(s, p, cwnd, p->quick_probe ? rmin : 0,
 				      s->win_min_us, u);
 	}
 	if (fa_drain_stuck(s, p, rmin)) {
 		u32 seen = s->stuck_min_us;
 
-		return fa_probe_start(s, cwnd, 0, seen, u);
+		return fa_probe_start(s, p, cwnd, 0, seen, u);
 	}
 	due = fa_ramp_due(s, p, cwnd, mean, cwnd_limited);
 	knee = s->ramp_armed == FA_RAMP_KNEE &&

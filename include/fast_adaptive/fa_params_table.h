@@ -33,6 +33,7 @@
 	FA_PARAM_X(X, route_rounds, FA_ROUTE_ROUNDS)	\
 	FA_PARAM_X(X, quick_probe, FA_QUICK_PROBE)	\
 	FA_PARAM_X(X, drain_check, FA_DRAIN_CHECK)	\
-	FA_PARAM_X(X, jitter_us, FA_JITTER_US)
+	FA_PARAM_X(X, jitter_us, FA_JITTER_US)	\
+	FA_PARAM_X(X, soft_probe, FA_SOFT_PROBE)
 
 #endif /* _FA_PARAMS_TABLE_H */
