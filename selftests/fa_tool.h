@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the userspace tools that run in the VM share: selftests/fa_xfer.c
- * and tools/bench/pacs.c.  Header-only, static functions: each tool is one
+ * What the userspace tools that run in the VM share: selftests/fa_xfer.c,
+ * selftests/fa_many.c and tools/bench/pacs.c.  Header-only, static functions: each tool is one
  * translation unit and defines FA_TOOL_NAME (its name in messages) before
  * including this file.
  *
@@ -90,7 +90,7 @@ struct sampler {
  * One sample line of s->fd; 0, or -1 when TCP_INFO cannot be read.  A
  * congestion control without TCP_CC_INFO leaves the vegas columns 0.
  */
-static int fa_sample(struct sampler *s)
+static inline int fa_sample(struct sampler *s)
 {
 	struct tcp_info ti;
 	union tcp_cc_info cc;
@@ -114,6 +114,75 @@ static int fa_sample(struct sampler *s)
 		ti.tcpi_snd_ssthresh, cc.vegas.tcpv_enabled,
 		cc.vegas.tcpv_rttcnt, cc.vegas.tcpv_rtt, cc.vegas.tcpv_minrtt);
 	return 0;
+}
+
+/*
+ * The stream checksum of fa_xfer and fa_many (both ends compute it over
+ * what went over a connection) and their pseudo-random payload.
+ */
+#define FNV_OFFSET	0xcbf29ce484222325ULL
+#define FNV_PRIME	0x100000001b3ULL
+
+/*
+ * The checksum: FNV-1a over 64-bit little-endian words of the stream, so
+ * that it costs little guest CPU under TCG; a final partial word is folded
+ * in byte by byte.  The state carries a partial word across calls, so any
+ * split of the stream into reads gives the same sum.
+ */
+struct sum64 {
+	uint64_t h;
+	unsigned char part[8];
+	size_t npart;
+};
+
+static inline void sum_init(struct sum64 *s)
+{
+	s->h = FNV_OFFSET;
+	s->npart = 0;
+}
+
+static inline void sum_add(struct sum64 *s, const unsigned char *p, size_t n)
+{
+	uint64_t w;
+
+	while (n && s->npart) {
+		s->part[s->npart++] = *p++;
+		n--;
+		if (s->npart == 8) {
+			memcpy(&w, s->part, 8);
+			s->h = (s->h ^ w) * FNV_PRIME;
+			s->npart = 0;
+		}
+	}
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&w, p, 8);
+		s->h = (s->h ^ w) * FNV_PRIME;
+	}
+	while (n--)
+		s->part[s->npart++] = *p++;
+}
+
+static inline uint64_t sum_final(const struct sum64 *s)
+{
+	uint64_t h = s->h;
+	size_t i;
+
+	for (i = 0; i < s->npart; i++)
+		h = (h ^ s->part[i]) * FNV_PRIME;
+	return h;
+}
+
+static inline void fill_pattern(unsigned char *buf, size_t n, uint64_t seed)
+{
+	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ULL;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		x ^= x >> 12;
+		x ^= x << 25;
+		x ^= x >> 27;
+		buf[i] = (unsigned char)((x * 0x2545f4914f6cdd1dULL) >> 56);
+	}
 }
 
 #endif /* FA_TOOL_H */

@@ -52,72 +52,8 @@
 #define FA_TOOL_NAME "fa_xfer"
 #include "fa_tool.h"
 
-#define FNV_OFFSET	0xcbf29ce484222325ULL
-#define FNV_PRIME	0x100000001b3ULL
 #define CHUNK		(64 * 1024)
 #define PATTERN		(1024 * 1024)
-
-/*
- * The checksum: FNV-1a over 64-bit little-endian words of the stream, so
- * that it costs little guest CPU under TCG; a final partial word is folded
- * in byte by byte.  The state carries a partial word across calls, so any
- * split of the stream into reads gives the same sum.
- */
-struct sum64 {
-	uint64_t h;
-	unsigned char part[8];
-	size_t npart;
-};
-
-static void sum_init(struct sum64 *s)
-{
-	s->h = FNV_OFFSET;
-	s->npart = 0;
-}
-
-static void sum_add(struct sum64 *s, const unsigned char *p, size_t n)
-{
-	uint64_t w;
-
-	while (n && s->npart) {
-		s->part[s->npart++] = *p++;
-		n--;
-		if (s->npart == 8) {
-			memcpy(&w, s->part, 8);
-			s->h = (s->h ^ w) * FNV_PRIME;
-			s->npart = 0;
-		}
-	}
-	for (; n >= 8; p += 8, n -= 8) {
-		memcpy(&w, p, 8);
-		s->h = (s->h ^ w) * FNV_PRIME;
-	}
-	while (n--)
-		s->part[s->npart++] = *p++;
-}
-
-static uint64_t sum_final(const struct sum64 *s)
-{
-	uint64_t h = s->h;
-	size_t i;
-
-	for (i = 0; i < s->npart; i++)
-		h = (h ^ s->part[i]) * FNV_PRIME;
-	return h;
-}
-
-static void fill_pattern(unsigned char *buf, size_t n, uint64_t seed)
-{
-	uint64_t x = seed ? seed : 0x9e3779b97f4a7c15ULL;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		x ^= x >> 12;
-		x ^= x << 25;
-		x ^= x >> 27;
-		buf[i] = (unsigned char)((x * 0x2545f4914f6cdd1dULL) >> 56);
-	}
-}
 
 static int do_recv(int argc, char **argv)
 {
