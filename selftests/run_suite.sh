@@ -15,7 +15,9 @@
 # Environment (all optional): FA_CC (default fast_adaptive), FA_MODULE (the
 # .ko to load; default ../build/$(uname -r)/tcp_fast_adaptive.ko), FA_BIN
 # (helpers; default ../build/selftests), FA_RESULTS (where tests leave
-# traces and samples; default a fresh directory under /tmp).
+# traces and samples; default a fresh directory under /tmp), FA_STRESS=1
+# (the long forms of the stress tests), FA_TEST_TIMEOUT (seconds per test,
+# instead of ./settings').
 #
 # Exit status: 0 when nothing failed, 1 otherwise.
 
@@ -36,6 +38,8 @@ mkdir -p "$FA_RESULTS"
 
 timeout_s=$(sed -n 's/^timeout=\([0-9][0-9]*\)$/\1/p' settings 2>/dev/null)
 timeout_s=${timeout_s:-300}
+# make stress: the long forms need more than settings' per-test timeout
+timeout_s=${FA_TEST_TIMEOUT:-$timeout_s}
 
 if [ $# -gt 0 ]; then
 	progs=""

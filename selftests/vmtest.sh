@@ -29,6 +29,8 @@
 #   FA_STRICT_BARS  0: performance bars are reported as TAP TODO instead of
 #                   failing the suite (default 1; see lib/ktap.sh)
 #   VMTEST_CPU      qemu CPU model (default max)
+#   FA_STRESS       1: the long forms of the stress tests (make stress)
+#   FA_TEST_TIMEOUT seconds per test in the guest (default: settings)
 
 # The whole script is one brace group, so bash reads it all before running
 # it: editing vmtest.sh while a VM runs cannot derail the run.
@@ -242,7 +244,10 @@ mkdir -p "$RES"
 	echo "FA_BIN='$BUILD/selftests'"
 	echo "FA_RESULTS='/run/vmtest/results'"
 	echo "FA_STRICT_BARS='${FA_STRICT_BARS:-1}'"
-	echo "export FA_CC FA_MODULE FA_BIN FA_RESULTS FA_STRICT_BARS"
+	echo "FA_STRESS='${FA_STRESS:-0}'"
+	echo "FA_TEST_TIMEOUT='${FA_TEST_TIMEOUT:-}'"
+	echo "export FA_CC FA_MODULE FA_BIN FA_RESULTS FA_STRICT_BARS FA_STRESS"
+	[ -z "${FA_TEST_TIMEOUT:-}" ] || echo "export FA_TEST_TIMEOUT"
 } > "$RES/job.env"
 
 CONSOLE=$RES/console.log
