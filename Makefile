@@ -14,6 +14,8 @@
 #   make bench           side-by-side benchmarks in a VM -> bench/RESULTS.md
 #   make check           everything: deps, builds (W=1, sparse, checkpatch),
 #                        unit tests, fuzzing, VM selftests on both kernels, ns-3
+#   make stress          the long forms of the stress tests in the VM on every
+#                        kernel (1000 flows 60 s, 10 000 connections, 10 min run)
 #   make clean
 
 KVERS	?= 6.1.0-57-amd64 6.12.117+deb12-amd64
@@ -35,7 +37,7 @@ CFLAGS_UNIT := -std=c99 -O2 -g -Wall -Wextra -Werror -Wshadow -Wconversion \
 CLANG	?= clang
 
 .PHONY: all modules unit fuzz check deps clean sparse checkpatch fastctl sim demo bench \
-	bench-ack deb
+	bench-ack deb stress
 
 # The default target: the module for every kernel in KVERS, and fastctl.
 all: modules fastctl
@@ -116,6 +118,18 @@ deps:
 
 check:
 	@tools/check.sh
+
+# The long forms (selftests/Makefile STRESS_PROGS, FA_STRESS=1): fa_flows with
+# 1000 flows for 60 s, fa_churn, fa_longrun (one flow for 10 minutes), then
+# fa_dmesg; one VM per kernel, about 15 minutes each.  Both kernels run even
+# when the first fails; the status is the worst.
+STRESS_TESTS = $(patsubst %.sh,%,$(shell $(MAKE) -s -C selftests print-stress))
+stress:
+	@rc=0; for v in $(KVERS); do \
+		FA_STRESS=1 FA_TEST_TIMEOUT=$${FA_TEST_TIMEOUT:-1200} \
+			selftests/vmtest.sh -t $${VMTEST_TIMEOUT:-2400} $$v $(STRESS_TESTS) || rc=1; \
+	done; \
+	exit $$rc
 
 clean:
 	rm -rf $(BUILD)
