@@ -88,8 +88,17 @@ if [ ! -s "$INITRD" ]; then
 		exit 2
 	fi
 	echo "vm: building the VM's initramfs (selftests/vmtest.sh)" >&2
-	VMTEST_QEMU=true "$REPO/selftests/vmtest.sh" -t 5 "$KVER" none >/dev/null 2>&1 || true
-	[ -s "$INITRD" ] || { err "selftests/vmtest.sh did not build $INITRD"; exit 2; }
+	mkdir -p "$BUILD/vmtest"
+	ilog=$BUILD/vmtest/initramfs-$KVER.log
+	VMTEST_QEMU=true "$REPO/selftests/vmtest.sh" -t 5 "$KVER" none > "$ilog" 2>&1 || true
+	if [ ! -s "$INITRD" ]; then
+		# vmtest.sh says why (a checkout the guest cannot see, a missing
+		# tool, kernel or module, ...): pass its reason on
+		err "selftests/vmtest.sh did not build $INITRD; it said:"
+		grep -v '^#' "$ilog" | tail -n 15 | sed 's/^/  | /' >&2
+		err "(the whole output is in $ilog)"
+		exit 2
+	fi
 fi
 
 # The shim that guest-init runs as "the suite".
