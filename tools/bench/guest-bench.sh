@@ -15,7 +15,8 @@
 #
 # Environment (defaults in brackets):
 #   BENCH_ALGS       [fast_adaptive fa_classic cubic bbr vegas reno]
-#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss pathchange wan1m wan64m cpu]
+#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss pathchange wan1m wan64m cpugib]
+#                    (cpu, the unshaped-throughput proxy of CPU cost, on request)
 #   BENCH_REPS       [3]
 #   BENCH_SCALE      [100] percent of every flow duration (quick trials)
 #   BENCH_SAMPLE_MS  [20]
@@ -26,7 +27,7 @@ DIR=$(cd "$(dirname "$0")" && pwd)
 . "$DIR/guest-lib.sh"
 
 ALGS=${BENCH_ALGS:-"fast_adaptive fa_classic cubic bbr vegas reno"}
-SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss pathchange wan1m wan64m cpu"}
+SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss pathchange wan1m wan64m cpugib"}
 REPS=${BENCH_REPS:-3}
 SCALE=${BENCH_SCALE:-100}
 SMS=${BENCH_SAMPLE_MS:-20}
@@ -49,6 +50,11 @@ CPU_S=$(s 8)
 # path change: one flow; at PCHG_AT the propagation delay goes RTT -> PCHG_RTT2
 PCHG_AT=$(s 8) PCHG_AFTER=$(s 16) PCHG_RTT2=100
 CPU_ALGS="fast_adaptive fa_classic cubic"
+# CPU per GiB: one flow at a shaped rate every algorithm reaches; the guest's
+# CPU time (/proc/stat, all CPUs) is read at CPUGIB_FROM s and CPUGIB_TO s
+# into the flow (slow start and the execs that start it left out)
+CPUGIB_RATE=200 CPUGIB_RTT=10 CPUGIB_S=$(s 16) CPUGIB_FROM=$(s 4) CPUGIB_TO=$(s 15)
+CPUGIB_ALGS="fast_adaptive cubic bbr vegas"
 WAN1_RATE=100 WAN1_RTT=800 WAN1_BYTES=$((1024 * 1024))
 WAN64_RATE=100 WAN64_RTT=100 WAN64_BYTES=$((64 * 1024 * 1024))
 
@@ -78,6 +84,7 @@ tags_of() {
 	case $1 in
 	coexist) for a in $ALGS; do [ "$a" = cubic ] || out="$out $a"; done ;;
 	cpu) for a in $ALGS; do case " $CPU_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
+	cpugib) for a in $ALGS; do case " $CPUGIB_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
 	*) out=" $ALGS" ;;
 	esac
 	echo "${out# }"
@@ -91,6 +98,7 @@ ports_of() {
 	loss) echo 5501 ;;
 	pathchange) echo 5901 ;;
 	cpu) echo 5801 ;;
+	cpugib) echo 5811 ;;
 	*) ;;	# the pulls start their own server per run
 	esac
 }
@@ -106,7 +114,7 @@ run_no=0
 	echo "# bench on $(uname -r), $(nproc) vCPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "# algs: $ALGS"
 	echo "# scenarios: $SCENARIOS; reps $REPS; scale ${SCALE}%; sampling ${SMS} ms"
-	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S loss_s=$LOSS_S cpu_s=$CPU_S"
+	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S loss_s=$LOSS_S cpu_s=$CPU_S cpugib=${CPUGIB_RATE}mbit/${CPUGIB_RTT}ms/${CPUGIB_S}s"
 	echo "# fast_adaptive params: $(cd "$FA_PARAMS" && for p in *; do printf '%s=%s ' "$p" "$(cat "$p")"; done)"
 } | tee -a "$OUT/runs.txt"
 
@@ -339,6 +347,45 @@ sc_cpu() {
 	flow_mbit 1
 	record "scenario=cpu tag=$1 rep=$2 dur_s=$CPU_S ${SENDS#send } mbit=$MBIT samples=$n.1.samples $FLOW_CTR"
 	progress cpu "$1" "$2" "unshaped $MBIT Mbit/s"
+}
+
+# The guest's CPU time counters (all CPUs, USER_HZ ticks), builtins only:
+# "user nice system idle iowait irq softirq steal".
+stat_cpu() {
+	local cpu u n s i io irq si st rest
+	read -r cpu u n s i io irq si st rest < /proc/stat
+	STAT="$u $n $s $i $io $irq $si $st"
+}
+
+# CPU per GiB delivered at CPUGIB_RATE Mbit/s, CPUGIB_RTT ms (buffer 2 BDP):
+# one flow of CPUGIB_S s; a watcher reads /proc/stat and the time at
+# CPUGIB_FROM and CPUGIB_TO s; report.sh (metrics.awk mode=cpugib) divides
+# the CPU time between them by the bytes acknowledged between them (from
+# the samples, taken every 100 ms here to keep the sampler's own cost low).
+path_cpugib() { net_path $CPUGIB_RATE $CPUGIB_RTT "$(bdp_pkts $CPUGIB_RATE $CPUGIB_RTT 2)"; }
+sc_cpugib() {
+	local n=cpugib.$1.r$2 wf=$W/cpugib.watch wpid up a b SMS=100
+	rm -f "$wf"
+	(
+		bsleep "$CPUGIB_FROM"
+		stat_cpu; read -r up _ < /proc/uptime; a="${up/./}0000 $STAT"
+		bsleep $((CPUGIB_TO - CPUGIB_FROM))
+		stat_cpu; read -r up _ < /proc/uptime; b="${up/./}0000 $STAT"
+		echo "$a $b" > "$wf"
+	) &
+	wpid=$!
+	flows "$n" "$1:5811:0:$CPUGIB_S" || { wait "$wpid"; return 1; }
+	wait "$wpid"
+	qdrops
+	read -r -a a < "$wf" || return 1
+	# a[0] t0 a[1..8] counters at t0, a[9] t1, a[10..17] at t1
+	b="cpu_from_us=${a[0]} cpu_to_us=${a[9]}"
+	b="$b d_user=$((a[10] - a[1])) d_nice=$((a[11] - a[2])) d_system=$((a[12] - a[3]))"
+	b="$b d_idle=$((a[13] - a[4])) d_iowait=$((a[14] - a[5])) d_irq=$((a[15] - a[6]))"
+	b="$b d_softirq=$((a[16] - a[7])) d_steal=$((a[17] - a[8]))"
+	record "scenario=cpugib tag=$1 rep=$2 dur_s=$CPUGIB_S rate_mbit=$CPUGIB_RATE rtt_ms=$CPUGIB_RTT limit=$NET_LIMIT drops=$DROPS ${SENDS#send } $b samples=$n.1.samples $FLOW_CTR"
+	flow_mbit 1
+	progress cpugib "$1" "$2" "$MBIT Mbit/s, CPU ticks user $((a[10] - a[1])) sys $((a[12] - a[3])) softirq $((a[16] - a[7])) irq $((a[15] - a[6])) idle $((a[13] - a[4])) over $(((a[9] - a[0]) / 1000)) ms"
 }
 
 # --- the run --------------------------------------------------------------------------

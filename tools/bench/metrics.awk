@@ -21,6 +21,13 @@
 #       a single flow after an event at time US (CLOCK_MONOTONIC, as the
 #       samples): "recover_s=T", the end of the first 0.5 s bin after US
 #       whose rate of bytes_acked reaches 90 % of fill_mbit, "nc" if none
+#   awk -f metrics.awk -v mode=cpugib -v from=US -v to=US -v busy=TICKS
+#           -v total=TICKS [-v hz=100] FILE
+#       CPU cost of a shaped flow: the guest's busy CPU time between two
+#       times (TICKS of /proc/stat, all CPUs: user+nice+system+irq+softirq)
+#       per GiB the flow got acknowledged between them (bytes_acked of the
+#       samples nearest inside the interval, scaled to its length):
+#       "cpu_s_per_gib=C mbit=G busy_pct=B"
 
 function isort(a, n,    i, j, v) {
 	for (i = 2; i <= n; i++) {
@@ -59,6 +66,14 @@ mode == "recover" {
 	next
 }
 
+mode == "cpugib" {
+	if ($1 < from || $1 > to)
+		next
+	if (ct0 == "") { ct0 = $1; cb0 = $6 }
+	ct1 = $1; cb1 = $6
+	next
+}
+
 mode == "fair" {
 	if (FILENAME != cur) {
 		cur = FILENAME
@@ -78,6 +93,18 @@ mode == "fair" {
 }
 
 END {
+	if (mode == "cpugib") {
+		if (hz == "")
+			hz = 100
+		if (ct1 <= ct0 || cb1 <= cb0 || to <= from) {
+			print "cpu_s_per_gib=nan mbit=nan busy_pct=nan"
+			exit
+		}
+		bytes = (cb1 - cb0) * (to - from) / (ct1 - ct0)
+		printf "cpu_s_per_gib=%.3f mbit=%.2f busy_pct=%.1f\n", (busy / hz) / (bytes / 1073741824),
+			(cb1 - cb0) * 8 / (ct1 - ct0), (total > 0 ? 100 * busy / total : 0)
+		exit
+	}
 	if (mode == "recover") {
 		out = "nc"
 		c = ""
