@@ -147,12 +147,25 @@ mbit() {
 
 # fast_adaptive's tracepoints (slow-start exit) during runs of a
 # fast_adaptive tag: the first ss_exit goes into runs.txt as TRACE_NOTE.
-TRACING=0
+# The event is enabled and the ring buffer sized once, at the first run that
+# traces; later runs only clear the buffer and switch tracing_on.  Enabling
+# and disabling the event around every run (static-key code patching on both
+# vCPUs) and resizing the buffer is what the guest was doing each of the four
+# times it hung in a soft lockup under TCG (right after or before a
+# fast_adaptive run; tools/bench/NOTES.md).
+TRACING=0 TRACE_READY=0
 trace_begin() { # TAG...
 	TRACING=0 TRACE_NOTE=""
 	case "$*" in *fast_adaptive* | *fa_*) ;; *) return 0 ;; esac
 	fa_trace_available || return 0
-	fa_trace_start && TRACING=1
+	if [ $TRACE_READY = 0 ]; then
+		fa_trace_start || return 0
+		TRACE_READY=1
+	else
+		: > "$FA_TRACE/trace"
+		echo 1 > "$FA_TRACE/tracing_on"
+	fi
+	TRACING=1
 }
 trace_end() {
 	local l v k out=""
@@ -168,7 +181,6 @@ trace_end() {
 			break ;;
 		esac
 	done < "$FA_TRACE/trace"
-	echo 0 > "$FA_TRACE/events/fast_adaptive/enable"
 	TRACE_NOTE="${out# }"
 	TRACING=0
 }
