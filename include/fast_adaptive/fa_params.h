@@ -180,14 +180,15 @@
  * FA_CWND_MIN for two rounds leaves the link idle for about two RTTs (the
  * VM's 64 MiB pull: 0.2 s of no delivery per connection).  With soft_probe
  * the probe keeps half the window's share of the BDP, w base / avg / 2, in
- * flight and ends after one round: the first packet it sends already finds
- * its own queue drained.  0: FA_CWND_MIN for two rounds.
+ * flight for its two rounds: the first packet it sends already finds its
+ * own queue drained, and the capacity it frees drains other flows' queue in
+ * the second round.  0: FA_CWND_MIN for two rounds.
  */
 #define FA_SOFT_PROBE_DEFAULT	1
 #define FA_SOFT_PROBE_MIN	0
 #define FA_SOFT_PROBE_MAX	1
 #define FA_SOFT_PROBE_HELP	\
-	"1: a base-RTT probe keeps half its BDP share in flight for one round; 0: 2 packets for two rounds"
+	"1: a base-RTT probe keeps half its BDP share in flight (two rounds); 0: 2 packets"
 
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {

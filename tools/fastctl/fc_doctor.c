@@ -184,12 +184,12 @@ static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 		     p->alpha_pkts >> FA_RAMP_SHIFT, p->ramp);
 	} else if (!strcmp(v->phase, "probe")) {
 		if (p->soft_probe)
-			NOTE(r, "probe: the window is half its share of the BDP (cwnd base / avg / 2, here %u packets) for %u round to re-measure the base RTT with its own queue drained (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u; soft_probe = 1)",
-			     v->cwnd, fa_probe_rounds(p), base, p->base_win_ms,
+			NOTE(r, "probe: the window is half its share of the BDP (cwnd base / avg / 2, here %u packets) for %u rounds to re-measure the base RTT with the queue drained (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u; soft_probe = 1)",
+			     v->cwnd / 2, FA_PROBE_ROUNDS, base, p->base_win_ms,
 			     p->drain_check);
 		else
 			NOTE(r, "probe: the window is %u packets for %u rounds to re-measure the base RTT (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u)",
-			     FA_CWND_MIN, fa_probe_rounds(p), base, p->base_win_ms,
+			     FA_CWND_MIN, FA_PROBE_ROUNDS, base, p->base_win_ms,
 			     p->drain_check);
 	} else if (!strcmp(v->phase, "recovery") || !strcmp(v->phase, "loss")) {
 		NOTE(r, "loss recovery: fast_adaptive halved the window on loss (ssthresh %u) and restores it on undo",
