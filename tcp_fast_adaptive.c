@@ -74,7 +74,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_QUICK_PROBE]	= FA_QUICK_PROBE_DEFAULT,
 	[FA_P_DRAIN_CHECK]	= FA_DRAIN_CHECK_DEFAULT,
 	[FA_P_JITTER_US]	= FA_JITTER_US_DEFAULT,
-	[FA_P_SOFT_PROBE]	= FA_SOFT_PROBE_DEFAULT,
+	[FA_P_SHORT_PROBE]	= FA_SHORT_PROBE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -153,8 +153,8 @@ fa_module_param(drain_check, FA_P_DRAIN_CHECK);
 MODULE_PARM_DESC(drain_check, FA_PARAM_DESC(FA_DRAIN_CHECK));
 fa_module_param(jitter_us, FA_P_JITTER_US);
 MODULE_PARM_DESC(jitter_us, FA_PARAM_DESC(FA_JITTER_US));
-fa_module_param(soft_probe, FA_P_SOFT_PROBE);
-MODULE_PARM_DESC(soft_probe, FA_PARAM_DESC(FA_SOFT_PROBE));
+fa_module_param(short_probe, FA_P_SHORT_PROBE);
+MODULE_PARM_DESC(short_probe, FA_PARAM_DESC(FA_SHORT_PROBE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -176,7 +176,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->quick_probe = fa_tunable_get(FA_P_QUICK_PROBE);
 	p->drain_check = fa_tunable_get(FA_P_DRAIN_CHECK);
 	p->jitter_us = fa_tunable_get(FA_P_JITTER_US);
-	p->soft_probe = fa_tunable_get(FA_P_SOFT_PROBE);
+	p->short_probe = fa_tunable_get(FA_P_SHORT_PROBE);
 	fa_params_sanitize(p);
 }
 

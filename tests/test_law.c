@@ -672,7 +672,7 @@ static void test_route_change_adopted(void)
 	struct fa_state s;
 	u32 now = 0;
 
-	p.soft_probe = 0;	/* the two-round probe at FA_CWND_MIN */
+	p.short_probe = 0;	/* the two-round probe */
 
 	law_flow(&s, 50000);
 	act = rounds_until_probe(&s, &p, &now, &u);
@@ -701,7 +701,7 @@ static void test_own_queue_no_ratchet(void)
 	u32 now = 0;
 	int r, probes = 0;
 
-	p.soft_probe = 0;	/* the two-round probe at FA_CWND_MIN */
+	p.short_probe = 0;	/* the two-round probe */
 
 	p.own_queue = 0;
 	p.route_rounds = 0;
@@ -770,7 +770,7 @@ static void test_route_change_found_fast(void)
 	u32 now = 0, w = 240;
 	int r;
 
-	p.soft_probe = 0;	/* the two-round probe at FA_CWND_MIN */
+	p.short_probe = 0;	/* the two-round probe */
 
 	law_flow(&s, 50000);
 	for (r = 0; r < 40; r++)	/* equilibrium: 20 packets, 4.3 ms */
@@ -871,7 +871,7 @@ static void test_joiner_probe_once(void)
 	u32 now = 0;
 	int r, updates = 0, probes = 0;
 
-	p.soft_probe = 0;	/* the two-round probe at FA_CWND_MIN */
+	p.short_probe = 0;	/* the two-round probe */
 
 	p.quick_probe = 0;
 	fa_init(&s, 0);
@@ -919,7 +919,7 @@ static void test_quick_probe(void)
 	struct fa_state s;
 	u32 now = 0;
 
-	p.soft_probe = 0;	/* the two-round probe at FA_CWND_MIN */
+	p.short_probe = 0;	/* the two-round probe */
 
 	fa_init(&s, 0);
 	fa_rtt_sample(&s, 60000, 0);
@@ -1452,16 +1452,15 @@ static void test_time_wrap(void)
 
 /* The state fits the kernel's per-socket area with room for the host. */
 /*
- * soft_probe (the default), by hand: a 100-packet window at 70 ms on a
- * 60 ms base keeps 100 * 60 / 70 / 2 = 42 packets in flight (85 / 2) for
- * two rounds.  Their samples hold the old flight's (70 ms) and the drained
- * ones (50 ms): the quick probe ends after them with the base at 50 ms and
- * restores 100 * 50 / 70 + 20 = 91.  A route probe of a 100-packet window
- * at 80 ms on a 50 ms base keeps 100 * 50 / 80 / 2 = 31 and adopts 80 ms;
- * the flow's own standing queue (drained samples at the old base) keeps
- * the base.  A 3-packet window probes at 2.
+ * short_probe (the default), by hand: the quick probe of a 100-packet window
+ * at 70 ms on a 60 ms base cuts to FA_CWND_MIN and ends at the first round
+ * end; that round held the old flight's samples (70 ms) and the drained one
+ * (50 ms): base 50 ms, restored 100 * 50 / 70 + 20 = 91.  A route probe at
+ * 80 ms on a 50 ms base adopts 80 ms after one round; the flow's own queue
+ * (the drained sample at the old base) keeps the base.  short_probe = 0
+ * needs the second round.
  */
-static void test_soft_probe(void)
+static void test_short_probe(void)
 {
 	struct fa_params p = defaults();
 	enum fa_action act;
@@ -1475,20 +1474,17 @@ static void test_soft_probe(void)
 	CHECK(round_with(&s, &p, 100, 70000, &now, &u) == FA_ACT_NONE, "r1");
 	act = round_with(&s, &p, 100, 70000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
-	CHECK_EQ(u.cwnd_out, 42);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
 	fa_rtt_sample(&s, 70000, now);
-	CHECK(round_with(&s, &p, 42, 52000, &now, &u) == FA_ACT_NONE, "p1");
-	act = round_with(&s, &p, 42, 50000, &now, &u);
-	CHECK(act == FA_ACT_PROBE_END, "soft probe did not end: %d", act);
+	act = round_with(&s, &p, 2, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "short probe did not end: %d", act);
 	CHECK_EQ(s.base_rtt_us, 50000);
 	CHECK_EQ(u.cwnd_out, 91);
 
 	law_flow(&s, 50000);
 	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no route probe");
-	CHECK_EQ(u.cwnd_out, 31);
-	round_with(&s, &p, 31, 80000, &now, &u);
-	act = round_with(&s, &p, 31, 80000, &now, &u);
+	act = round_with(&s, &p, 2, 80000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "route probe did not end: %d", act);
 	CHECK_EQ(s.base_rtt_us, 80000);
 	CHECK_EQ(s.base_changes, 1);
@@ -1497,18 +1493,19 @@ static void test_soft_probe(void)
 	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no route probe");
 	fa_rtt_sample(&s, 80000, now);
-	round_with(&s, &p, 31, 50100, &now, &u);
-	act = round_with(&s, &p, 31, 50100, &now, &u);
+	act = round_with(&s, &p, 2, 50100, &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
 	CHECK_EQ(s.base_rtt_us, 50000);
 	CHECK_EQ(s.base_changes, 0);
 
-	s.avg_rtt_us = 70000;
-	s.base_rtt_us = 60000;
-	CHECK_EQ(fa_probe_cwnd(&s, &p, 3), FA_CWND_MIN);
-	CHECK_EQ(fa_probe_cwnd(&s, &p, 1000), 428);
-	p.soft_probe = 0;
-	CHECK_EQ(fa_probe_cwnd(&s, &p, 1000), FA_CWND_MIN);
+	p.short_probe = 0;
+	law_flow(&s, 50000);
+	act = rounds_until_probe(&s, &p, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no route probe");
+	act = round_with(&s, &p, 2, 80000, &now, &u);
+	CHECK(act == FA_ACT_NONE, "two-round probe ended after one: %d", act);
+	act = round_with(&s, &p, 2, 80000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "two-round probe did not end: %d", act);
 }
 
 static void test_state_size(void)
@@ -1567,7 +1564,7 @@ static const struct tap_test tests[] = {
 	TEST(test_ramp_knee),
 	TEST(test_jitter_short_path),
 	TEST(test_drain_check_own_queue),
-	TEST(test_soft_probe),
+	TEST(test_short_probe),
 	TEST(test_state_size),
 };
 

@@ -39,20 +39,17 @@
  *	8 s.  A longer path is adopted within two windows plus two rounds
  *	(about 4 s by default).
  *
- *	soft_probe makes the probe cheaper: instead of FA_CWND_MIN for
- *	FA_PROBE_ROUNDS rounds (the link idle for about two RTTs: 0.2 s of
- *	no delivery per connection on the VM's 100 ms path) it keeps half the
- *	window's share of the BDP, w base / avg / 2, in flight, for as many
- *	rounds.  The flow's own queue w - w base / avg is gone once the flight
- *	has fallen to that, so the first packet the probe sends, whose ACK
- *	ends the first round, already carries the drained RTT
- *	(fa_probe_cwnd()).  The second round is for other flows' queues: a
- *	joiner's minimum includes the incumbents' standing queue, which
- *	drains only while the capacity the probe frees, half the joiner's
- *	share per round, works on it (with one round the VM's third flow of
- *	three kept that queue as path delay and took 25 of 50 Mbit/s, Jain
- *	0.84).  Other flows' queues larger than half this flow's share per
- *	round are not drained, where the silent probe freed all of it.
+ *	short_probe halves the probe's cost: it lasts one round instead of
+ *	FA_PROBE_ROUNDS.  The round a probe starts in ends at the ACK of the
+ *	first packet sent after the cut, and with FA_CWND_MIN that packet
+ *	leaves only once the whole old flight is acknowledged: it crosses a
+ *	bottleneck this flow has left alone for about an RTT, so its RTT is
+ *	the drained one, other flows' queue included.  The second round added
+ *	another RTT of an idle link (with both, 0.2 s of no delivery per
+ *	connection on the VM's 100 ms path).  A window of half the flow's share
+ *	instead of FA_CWND_MIN (tried: trials t9, t10 in tools/bench/NOTES.md)
+ *	drains the flow's own queue but not the incumbents' in time: a third
+ *	flow of three kept their queue as path delay and took 25 of 50 Mbit/s.
  *
  *	drain_check finds a longer path sooner: when an update cuts the window
  *	by at least w / 2^FA_CUT_SHIFT, the flow's own queue should shrink by
@@ -135,8 +132,8 @@
 #define FA_ROUTE_SHIFT		2
 /* Rounds a probe keeps the window at FA_CWND_MIN (drain, then measure). */
 #define FA_PROBE_ROUNDS		2
-/* soft_probe: the probe window is the BDP share >> this. */
-#define FA_PROBE_SOFT_SHIFT	1
+/* ... or, with short_probe, this many (see the top). */
+#define FA_PROBE_SHORT_ROUNDS	1
 /* A probe that finds no longer path doubles the next window, up to 4x. */
 #define FA_PROBE_BACKOFF_MAX	2
 /* Updates after slow start before the once-per-flow base-RTT probe ... */
@@ -209,7 +206,7 @@ struct fa_params {
 	u32 quick_probe;	/* once-per-flow probe at once, restore target */
 	u32 drain_check;	/* cuts the RTT does not follow probe the path */
 	u32 jitter_us;		/* RTTs are read against max(base, this) */
-	u32 soft_probe;		/* probes keep half the BDP share in flight */
+	u32 short_probe;	/* a probe lasts one round */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -327,7 +324,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->quick_probe = !!p->quick_probe;
 	p->drain_check = !!p->drain_check;
 	p->jitter_us = fa_min_u32(p->jitter_us, FA_JITTER_US_MAX);
-	p->soft_probe = !!p->soft_probe;
+	p->short_probe = !!p->short_probe;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -351,7 +348,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->quick_probe = FA_QUICK_PROBE_DEFAULT;
 	p->drain_check = FA_DRAIN_CHECK_DEFAULT;
 	p->jitter_us = FA_JITTER_US_DEFAULT;
-	p->soft_probe = FA_SOFT_PROBE_DEFAULT;
+	p->short_probe = FA_SHORT_PROBE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -797,30 +794,14 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	return FA_ACT_PROBE_END;
 }
 
-/*
- * The window a probe drains with.  FA_CWND_MIN; or (soft_probe) half the
- * window's share of the BDP at the last round's RTT, w base / avg / 2: the
- * flow's own queue, w - w base / avg, is gone once the flight has fallen
- * to it, so the first packet the probe sends already sees the drained path
- * (a longer path makes base / avg smaller, and the window with it), while
- * the link keeps half the flow's rate instead of none.
- */
-static inline u32 fa_probe_cwnd(const struct fa_state *s,
-				const struct fa_params *p, u32 cwnd)
+/* Rounds a probe lasts. */
+static inline u32 fa_probe_rounds(const struct fa_params *p)
 {
-	u32 base = fa_base_eff_us(s, p), avg = s->avg_rtt_us;
-	u64 share;
-
-	if (!p->soft_probe || base == FA_RTT_NONE || avg == FA_RTT_NONE)
-		return FA_CWND_MIN;
-	share = div_u64((u64)fa_min_u32(cwnd, FA_CWND_MAX) *
-			fa_min_u32(base, avg), fa_max_u32(avg, 1));
-	return fa_max_u32((u32)(share >> FA_PROBE_SOFT_SHIFT), FA_CWND_MIN);
+	return p->short_probe ? FA_PROBE_SHORT_ROUNDS : FA_PROBE_ROUNDS;
 }
 
-/* Drain: send fa_probe_cwnd() per round for FA_PROBE_ROUNDS rounds. */
-static inline enum fa_action fa_probe_start(struct fa_state *s,
-					    const struct fa_params *p, u32 cwnd,
+/* Drain: send FA_CWND_MIN packets per round for fa_probe_rounds() rounds. */
+static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 					    u32 avg_us, u32 seen_min_us,
 					    struct fa_update *u)
 {
@@ -841,7 +822,7 @@ static inline enum fa_action fa_probe_start(struct fa_state *s,
 	s->probe_cwnd = cwnd;
 	fa_drain_reset(s);
 	s->probe_avg_us = avg_us;
-	u->cwnd_out = fa_min_u32(fa_probe_cwnd(s, p, cwnd), cwnd);
+	u->cwnd_out = FA_CWND_MIN;
 	return FA_ACT_PROBE_START;
 }
 
@@ -959,7 +940,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		s->avg_rtt_us = rmin;
 
 	if (s->phase == FA_PHASE_PROBE) {
-		if (++s->probe_rounds < FA_PROBE_ROUNDS)
+		if (++s->probe_rounds < fa_probe_rounds(p))
 			return FA_ACT_NONE;
 		return fa_probe_end(s, p, now_us, u);
 	}
@@ -972,7 +953,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	s->phase = FA_PHASE_LAW;
 
 	if (fa_base_suspect(s, p, now_us))
-		return fa_probe_start(s, p, cwnd, 0, s->win_min_us, u);
+		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
 
 	if (++s->cycle_rounds < p->update_rtts)
 		return FA_ACT_NONE;
@@ -985,13 +966,13 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 						FA_SS_PROBE_UPDATES_QUICK :
 						FA_SS_PROBE_UPDATES)) {
 		s->ss_probed = 1;
-		return fa_probe_start(s, p, cwnd, p->quick_probe ? rmin : 0,
+		return fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
 				      s->win_min_us, u);
 	}
 	if (fa_drain_stuck(s, p, rmin)) {
 		u32 seen = s->stuck_min_us;
 
-		return fa_probe_start(s, p, cwnd, 0, seen, u);
+		return fa_probe_start(s, cwnd, 0, seen, u);
 	}
 	due = fa_ramp_due(s, p, cwnd, mean, cwnd_limited);
 	knee = s->ramp_armed == FA_RAMP_KNEE &&

@@ -176,19 +176,18 @@
 	"paths with a base RTT below this read RTTs against it (processing jitter); 0: off"
 
 /*
- * A probe drains the flow's own queue by sending less than the path takes.
- * FA_CWND_MIN for two rounds leaves the link idle for about two RTTs (the
- * VM's 64 MiB pull: 0.2 s of no delivery per connection).  With soft_probe
- * the probe keeps half the window's share of the BDP, w base / avg / 2, in
- * flight for its two rounds: the first packet it sends already finds its
- * own queue drained, and the capacity it frees drains other flows' queue in
- * the second round.  0: FA_CWND_MIN for two rounds.
+ * A probe drains the path by cutting the window to FA_CWND_MIN.  Its first
+ * round ends at the ACK of the first packet sent after the cut, which left
+ * only once the old flight was acknowledged: that RTT is already the drained
+ * one.  With short_probe the probe ends there; 0: a second round (another
+ * RTT of an idle link: 0.2 s of no delivery per connection in all on the
+ * VM's 100 ms path).
  */
-#define FA_SOFT_PROBE_DEFAULT	1
-#define FA_SOFT_PROBE_MIN	0
-#define FA_SOFT_PROBE_MAX	1
-#define FA_SOFT_PROBE_HELP	\
-	"1: a base-RTT probe keeps half its BDP share in flight (two rounds); 0: 2 packets"
+#define FA_SHORT_PROBE_DEFAULT	1
+#define FA_SHORT_PROBE_MIN	0
+#define FA_SHORT_PROBE_MAX	1
+#define FA_SHORT_PROBE_HELP	\
+	"1: a base-RTT probe lasts one round; 0: two rounds"
 
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
@@ -210,7 +209,7 @@ enum fa_param_id {
 	FA_P_QUICK_PROBE,
 	FA_P_DRAIN_CHECK,
 	FA_P_JITTER_US,
-	FA_P_SOFT_PROBE,
+	FA_P_SHORT_PROBE,
 	FA_P_COUNT,
 };
 
@@ -249,7 +248,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_QUICK_PROBE] = FA_PARAM_ROW(quick_probe, FA_QUICK_PROBE),
 	[FA_P_DRAIN_CHECK] = FA_PARAM_ROW(drain_check, FA_DRAIN_CHECK),
 	[FA_P_JITTER_US] = FA_PARAM_ROW(jitter_us, FA_JITTER_US),
-	[FA_P_SOFT_PROBE] = FA_PARAM_ROW(soft_probe, FA_SOFT_PROBE),
+	[FA_P_SHORT_PROBE] = FA_PARAM_ROW(short_probe, FA_SHORT_PROBE),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -34,6 +34,6 @@
 	FA_PARAM_X(X, quick_probe, FA_QUICK_PROBE)	\
 	FA_PARAM_X(X, drain_check, FA_DRAIN_CHECK)	\
 	FA_PARAM_X(X, jitter_us, FA_JITTER_US)	\
-	FA_PARAM_X(X, soft_probe, FA_SOFT_PROBE)
+	FA_PARAM_X(X, short_probe, FA_SHORT_PROBE)
 
 #endif /* _FA_PARAMS_TABLE_H */

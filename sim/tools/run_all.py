@@ -57,7 +57,7 @@ MODES_OFF = {
     "quick_probe": 0,   # once-per-flow probe right after slow start (0: 3 updates later)
     "drain_check": 0,   # cuts the RTT does not follow probe the path (0: route window only)
     "jitter_us": 0,     # sub-ms paths read RTTs against jitter_us (0: against the base)
-    "soft_probe": 0,    # probes keep half the BDP share for one round (0: 2 packets, 2 rounds)
+    "short_probe": 0,   # a base-RTT probe lasts one round (0: two rounds)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)

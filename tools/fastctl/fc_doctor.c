@@ -183,14 +183,9 @@ static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 		NOTE(r, "ramp: the flow's own backlog stayed under alpha/4 = %u packets for two update cycles, so it re-entered slow start (doubling per round until the backlog exit; tunable ramp = %u)",
 		     p->alpha_pkts >> FA_RAMP_SHIFT, p->ramp);
 	} else if (!strcmp(v->phase, "probe")) {
-		if (p->soft_probe)
-			NOTE(r, "probe: the window is half its share of the BDP (cwnd base / avg / 2, here %u packets) for %u rounds to re-measure the base RTT with the queue drained (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u; soft_probe = 1)",
-			     v->cwnd / 2, FA_PROBE_ROUNDS, base, p->base_win_ms,
-			     p->drain_check);
-		else
-			NOTE(r, "probe: the window is %u packets for %u rounds to re-measure the base RTT (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u)",
-			     FA_CWND_MIN, FA_PROBE_ROUNDS, base, p->base_win_ms,
-			     p->drain_check);
+		NOTE(r, "probe: the window is %u packets for %u round(s) to re-measure the base RTT (once after slow start, or the path looked longer than %s: base_win_ms = %u ms, drain_check = %u; short_probe = %u)",
+		     FA_CWND_MIN, fa_probe_rounds(p), base, p->base_win_ms,
+		     p->drain_check, p->short_probe);
 	} else if (!strcmp(v->phase, "recovery") || !strcmp(v->phase, "loss")) {
 		NOTE(r, "loss recovery: fast_adaptive halved the window on loss (ssthresh %u) and restores it on undo",
 		     v->ssthresh);
