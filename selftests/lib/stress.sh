@@ -213,7 +213,7 @@ st_unload_check() {
 st_netstat() {
 	in_snd cat /proc/net/netstat | awk -v keys="$*" '
 		$1 == "TcpExt:" { if (!h) { for (i = 2; i <= NF; i++) n[i] = $i; h = 1 } else { for (i = 2; i <= NF; i++) v[n[i]] = $i } }
-		END { k = split(keys, w, " "); for (i = 1; i <= k; i++) printf "%s=%s ", w[i], v[w[i]] + 0; print "" }'
+		END { k = split(keys, w, " "); for (i = 1; i <= k; i++) printf "%s%s=%s", (i > 1 ? " " : ""), w[i], v[w[i]] + 0; print "" }'
 }
 
 # st_recovery FILE FROM_US RTT_MS CAP_MBIT: after an event at FROM_US
