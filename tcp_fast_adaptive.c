@@ -75,6 +75,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_DRAIN_CHECK]	= FA_DRAIN_CHECK_DEFAULT,
 	[FA_P_JITTER_US]	= FA_JITTER_US_DEFAULT,
 	[FA_P_SHORT_PROBE]	= FA_SHORT_PROBE_DEFAULT,
+	[FA_P_SHORTER_PATH]	= FA_SHORTER_PATH_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -155,6 +156,8 @@ fa_module_param(jitter_us, FA_P_JITTER_US);
 MODULE_PARM_DESC(jitter_us, FA_PARAM_DESC(FA_JITTER_US));
 fa_module_param(short_probe, FA_P_SHORT_PROBE);
 MODULE_PARM_DESC(short_probe, FA_PARAM_DESC(FA_SHORT_PROBE));
+fa_module_param(shorter_path, FA_P_SHORTER_PATH);
+MODULE_PARM_DESC(shorter_path, FA_PARAM_DESC(FA_SHORTER_PATH));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -177,6 +180,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->drain_check = fa_tunable_get(FA_P_DRAIN_CHECK);
 	p->jitter_us = fa_tunable_get(FA_P_JITTER_US);
 	p->short_probe = fa_tunable_get(FA_P_SHORT_PROBE);
+	p->shorter_path = fa_tunable_get(FA_P_SHORTER_PATH);
 	fa_params_sanitize(p);
 }
 

@@ -90,6 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.drain_check = take8(&r);
 	p.jitter_us = take32(&r);
 	p.short_probe = take32(&r);
+	p.shorter_path = take32(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&

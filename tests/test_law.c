@@ -1508,6 +1508,58 @@ static void test_short_probe(void)
 	CHECK(act == FA_ACT_PROBE_END, "two-round probe did not end: %d", act);
 }
 
+/*
+ * shorter_path, by hand: a flow on a 200 ms path (probe done) whose path
+ * shortens to 20 ms while it keeps 41 ms of queue sees 61 ms: more than a
+ * quarter below 200 ms, so the next update probes (2 packets), and the
+ * drained round's 20 ms becomes the base.  A sample less than a quarter
+ * below (160 ms) re-arms nothing; shorter_path = 0 never does.
+ */
+static void test_shorter_path(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, probes;
+
+	law_flow(&s, 200000);
+	round_with(&s, &p, 300, 160000, &now, &u);
+	probes = 0;
+	for (r = 0; r < 4; r++)
+		probes += round_with(&s, &p, 300, 160000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	CHECK_EQ(s.base_rtt_us, 160000);
+
+	law_flow(&s, 200000);
+	round_with(&s, &p, 300, 61000, &now, &u);
+	act = round_with(&s, &p, 300, 61000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe after the drop: %d", act);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+	act = round_with(&s, &p, 2, 20000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.base_rtt_us, 20000);
+	/* the restore reads the drained base: 300 * 20 / 61 + 20 = 118 */
+	CHECK_EQ(u.cwnd_out, 118);
+	/* once: no more probes at the new base */
+	probes = 0;
+	for (r = 0; r < 8; r++)
+		probes += round_with(&s, &p, 118, 21000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+
+	p.shorter_path = 0;
+	law_flow(&s, 200000);
+	probes = 0;
+	for (r = 0; r < 6; r++)
+		probes += round_with(&s, &p, 300, 61000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	CHECK_EQ(s.base_rtt_us, 61000);
+}
+
 static void test_state_size(void)
 {
 	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
@@ -1565,6 +1617,7 @@ static const struct tap_test tests[] = {
 	TEST(test_jitter_short_path),
 	TEST(test_drain_check_own_queue),
 	TEST(test_short_probe),
+	TEST(test_shorter_path),
 	TEST(test_state_size),
 };
 

@@ -51,6 +51,14 @@
  *	drains the flow's own queue but not the incumbents' in time: a third
  *	flow of three kept their queue as path delay and took 25 of 50 Mbit/s.
  *
+ *	shorter_path: a shorter path lowers the minimum at once, but only to
+ *	the new path plus the queue the flow kept when it changed, and with
+ *	that base the law holds that queue for good (VM selftest fa_faults:
+ *	200 -> 20 ms with a full buffer left the flow at a 61 ms base, srtt
+ *	66 ms, on a 20 ms path).  So a sample more than base/4 below the base,
+ *	outside a probe, re-arms the once-per-flow probe, which runs at the
+ *	next update and measures the drained path.
+ *
  *	drain_check finds a longer path sooner: when an update cuts the window
  *	by at least w / 2^FA_CUT_SHIFT, the flow's own queue should shrink by
  *	the cut, so its RTT by about cut * avg / w.  If at the next update the
@@ -207,6 +215,7 @@ struct fa_params {
 	u32 drain_check;	/* cuts the RTT does not follow probe the path */
 	u32 jitter_us;		/* RTTs are read against max(base, this) */
 	u32 short_probe;	/* a probe lasts one round */
+	u32 shorter_path;	/* a much lower sample re-arms the probe */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -246,6 +255,7 @@ struct fa_state {
 	u8 win_rounds;		/* law rounds in this route window */
 	u8 ramp_armed;		/* the last update cycle was below the ramp line */
 	u8 stuck;		/* cuts in a row whose drain the RTT did not show */
+	u8 base_drop;		/* a sample fell base/4 below the base */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -325,6 +335,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->drain_check = !!p->drain_check;
 	p->jitter_us = fa_min_u32(p->jitter_us, FA_JITTER_US_MAX);
 	p->short_probe = !!p->short_probe;
+	p->shorter_path = !!p->shorter_path;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -349,6 +360,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->drain_check = FA_DRAIN_CHECK_DEFAULT;
 	p->jitter_us = FA_JITTER_US_DEFAULT;
 	p->short_probe = FA_SHORT_PROBE_DEFAULT;
+	p->shorter_path = FA_SHORTER_PATH_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -505,6 +517,7 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->probe_backoff = 0;
 	s->ss_updates = 0;
 	s->ss_probed = 0;
+	s->base_drop = 0;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -549,6 +562,10 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 	rtt = fa_clamp_u32((u32)rtt_us, 1, FA_RTT_MAX_US);
 	(void)now_us;
 
+	/* a shorter path (shorter_path): see fa_round_end() */
+	if (s->base_rtt_us != FA_RTT_NONE && s->phase != FA_PHASE_PROBE &&
+	    rtt < s->base_rtt_us - (s->base_rtt_us >> FA_ROUTE_SHIFT))
+		s->base_drop = 1;
 	s->base_rtt_us = fa_min_u32(s->base_rtt_us, rtt);
 	s->round_min_us = fa_min_u32(s->round_min_us, rtt);
 	s->win_min_us = fa_min_u32(s->win_min_us, rtt);
@@ -962,6 +979,14 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	fa_cycle_reset(s);
 	if (rmin == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return FA_ACT_NONE;
+	/*
+	 * The path got shorter by more than a quarter: the new minimum is the
+	 * new path plus whatever queue the flow kept then, which a minimum never
+	 * sheds.  Probe once more, as after slow start.
+	 */
+	if (s->base_drop && p->shorter_path)
+		s->ss_probed = 0;
+	s->base_drop = 0;
 	if (!s->ss_probed && s->ss_updates >= (p->quick_probe ?
 						FA_SS_PROBE_UPDATES_QUICK :
 						FA_SS_PROBE_UPDATES)) {

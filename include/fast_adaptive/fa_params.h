@@ -189,6 +189,20 @@
 #define FA_SHORT_PROBE_HELP	\
 	"1: a base-RTT probe lasts one round; 0: two rounds"
 
+/*
+ * A path that gets shorter while the flow keeps a standing queue lowers the
+ * minimum only to the new path plus that queue, and the law then takes the
+ * queue for propagation delay for good (VM selftest fa_faults: 200 -> 20 ms
+ * with a full buffer left a 20 ms path at a 61 ms base).  With shorter_path
+ * an RTT sample more than base/4 below the base, outside a probe, re-arms
+ * the once-per-flow probe, which drains the path and measures it.  0: off.
+ */
+#define FA_SHORTER_PATH_DEFAULT	1
+#define FA_SHORTER_PATH_MIN	0
+#define FA_SHORTER_PATH_MAX	1
+#define FA_SHORTER_PATH_HELP	\
+	"1: a sample base/4 below the base RTT re-arms the once-per-flow probe; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -210,6 +224,7 @@ enum fa_param_id {
 	FA_P_DRAIN_CHECK,
 	FA_P_JITTER_US,
 	FA_P_SHORT_PROBE,
+	FA_P_SHORTER_PATH,
 	FA_P_COUNT,
 };
 
@@ -249,6 +264,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_DRAIN_CHECK] = FA_PARAM_ROW(drain_check, FA_DRAIN_CHECK),
 	[FA_P_JITTER_US] = FA_PARAM_ROW(jitter_us, FA_JITTER_US),
 	[FA_P_SHORT_PROBE] = FA_PARAM_ROW(short_probe, FA_SHORT_PROBE),
+	[FA_P_SHORTER_PATH] = FA_PARAM_ROW(shorter_path, FA_SHORTER_PATH),
 };
 
 #endif /* _FA_PARAMS_H */

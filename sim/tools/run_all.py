@@ -58,6 +58,7 @@ MODES_OFF = {
     "drain_check": 0,   # cuts the RTT does not follow probe the path (0: route window only)
     "jitter_us": 0,     # sub-ms paths read RTTs against jitter_us (0: against the base)
     "short_probe": 0,   # a base-RTT probe lasts one round (0: two rounds)
+    "shorter_path": 0,  # a sample base/4 below the base re-arms the probe (0: off)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
