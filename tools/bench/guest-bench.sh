@@ -15,7 +15,8 @@
 #
 # Environment (defaults in brackets):
 #   BENCH_ALGS       [fast_adaptive fa_classic cubic bbr vegas reno]
-#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss pathchange wan1m wan64m cpugib]
+#   BENCH_SCENARIOS  [bulk fairness mixed coexist loss loss2 shallow lossharm
+#                    pathchange wan1m wan64m cpugib]
 #                    (cpu, the unshaped-throughput proxy of CPU cost, on request)
 #   BENCH_REPS       [3]
 #   BENCH_SCALE      [100] percent of every flow duration (quick trials)
@@ -27,7 +28,7 @@ DIR=$(cd "$(dirname "$0")" && pwd)
 . "$DIR/guest-lib.sh"
 
 ALGS=${BENCH_ALGS:-"fast_adaptive fa_classic cubic bbr vegas reno"}
-SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss pathchange wan1m wan64m cpugib"}
+SCENARIOS=${BENCH_SCENARIOS:-"bulk fairness mixed coexist loss loss2 shallow lossharm pathchange wan1m wan64m cpugib"}
 REPS=${BENCH_REPS:-3}
 SCALE=${BENCH_SCALE:-100}
 SMS=${BENCH_SAMPLE_MS:-20}
@@ -45,11 +46,20 @@ FAIR_S=$(s 20) FAIR_GAP=$(s 4)
 MIXED_S=$(s 15) MIXED_RTT1=20 MIXED_RTT2=100
 WARM=$(s 5)	# s, start of the two-flow measurement windows
 COEX_S=$(s 15)
-LOSS_S=$(s 15) LOSS_PCT=0.5
+LOSS_S=$(s 15) LOSS_PCT=0.5 LOSS2_PCT=2
+# shallow buffer (issue 12's safety bar): SHALLOW_N flows of one algorithm,
+# started together, in a buffer of a quarter of the BDP
+SHALLOW_S=$(s 20) SHALLOW_N=4
+# harm on a random-loss path (LOSS_PCT, 2 BDP): one flow of the tag next to
+# one flow of a loss-based competitor, LOSSHARM_S s, rates over WARM..end;
+# every tag meets reno, the tags in LOSSHARM_CUBIC (and fast_adaptive's
+# ablation tags) meet cubic too
+LOSSHARM_S=$(s 15) LOSSHARM_CUBIC="fast_adaptive fa_classic cubic"
 CPU_S=$(s 8)
 # path change: one flow; at PCHG_AT the propagation delay goes RTT -> PCHG_RTT2
 PCHG_AT=$(s 8) PCHG_AFTER=$(s 16) PCHG_RTT2=100
 CPU_ALGS="fast_adaptive fa_classic cubic"
+shallow_limit() { echo $((($(bdp_pkts $RATE $RTT 1) + 2) / 4)); }	# 0.25 BDP, packets
 # CPU per GiB: one flow at a shaped rate every algorithm reaches; the guest's
 # CPU time (/proc/stat, all CPUs) is read at CPUGIB_FROM s and CPUGIB_TO s
 # into the flow (slow start and the execs that start it left out)
@@ -85,6 +95,16 @@ tags_of() {
 	coexist) for a in $ALGS; do [ "$a" = cubic ] || out="$out $a"; done ;;
 	cpu) for a in $ALGS; do case " $CPU_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
 	cpugib) for a in $ALGS; do case " $CPUGIB_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
+	lossharm)
+		# TAG+COMPETITOR pairs: everyone next to reno (reno+reno is the
+		# reference), fast_adaptive's tags and cubic next to cubic
+		for a in $ALGS; do out="$out $a+reno"; done
+		for a in $ALGS; do
+			case " $LOSSHARM_CUBIC " in *" $a "*) out="$out $a+cubic" ;; *)
+				case $a in fa_*) out="$out $a+cubic" ;; esac ;;
+			esac
+		done
+		;;
 	*) out=" $ALGS" ;;
 	esac
 	echo "${out# }"
@@ -96,6 +116,9 @@ ports_of() {
 	mixed) echo 5301 5302 ;;
 	coexist) echo 5401 5402 ;;
 	loss) echo 5501 ;;
+	loss2) echo 5502 ;;
+	shallow) echo 5121 5122 5123 5124 ;;
+	lossharm) echo 5511 5512 ;;
 	pathchange) echo 5901 ;;
 	cpu) echo 5801 ;;
 	cpugib) echo 5811 ;;
@@ -114,7 +137,7 @@ run_no=0
 	echo "# bench on $(uname -r), $(nproc) vCPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "# algs: $ALGS"
 	echo "# scenarios: $SCENARIOS; reps $REPS; scale ${SCALE}%; sampling ${SMS} ms"
-	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S loss_s=$LOSS_S cpu_s=$CPU_S cpugib=${CPUGIB_RATE}mbit/${CPUGIB_RTT}ms/${CPUGIB_S}s"
+	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S loss_s=$LOSS_S loss_pct=$LOSS_PCT loss2_pct=$LOSS2_PCT shallow=${SHALLOW_N}x${SHALLOW_S}s/$(shallow_limit)pkts lossharm_s=$LOSSHARM_S cpu_s=$CPU_S cpugib=${CPUGIB_RATE}mbit/${CPUGIB_RTT}ms/${CPUGIB_S}s"
 	echo "# fast_adaptive params: $(cd "$FA_PARAMS" && for p in *; do printf '%s=%s ' "$p" "$(cat "$p")"; done)"
 } | tee -a "$OUT/runs.txt"
 
@@ -286,14 +309,55 @@ sc_coexist() {
 }
 
 path_loss() { net_path $RATE $RTT "$(bdp_pkts $RATE $RTT 2)" loss "${LOSS_PCT}%"; }
-sc_loss() {
-	local n=loss.$1.r$2 r
-	flows "$n" "$1:5501:0:$LOSS_S" || return 1
+sc_loss() { loss_run loss "$LOSS_PCT" 5501 "$@"; }
+path_loss2() { net_path $RATE $RTT "$(bdp_pkts $RATE $RTT 2)" loss "${LOSS2_PCT}%"; }
+sc_loss2() { loss_run loss2 "$LOSS2_PCT" 5502 "$@"; }
+loss_run() { # SCEN PCT PORT TAG REP
+	local n=$1.$4.r$5 r
+	flows "$n" "$4:$3:0:$LOSS_S" || return 1
 	qdrops
-	record "scenario=loss tag=$1 rep=$2 dur_s=$LOSS_S loss_pct=$LOSS_PCT drops=$DROPS ${SENDS#send } samples=$n.1.samples $FLOW_CTR $TRACE_NOTE"
+	record "scenario=$1 tag=$4 rep=$5 dur_s=$LOSS_S loss_pct=$2 limit=$NET_LIMIT drops=$DROPS ${SENDS#send } samples=$n.1.samples $FLOW_CTR $TRACE_NOTE"
 	send_kv 1 retrans; r=$KV
 	flow_mbit 1
-	progress loss "$1" "$2" "$MBIT Mbit/s, retransmits $r"
+	progress "$1" "$4" "$5" "$MBIT Mbit/s at $2 % loss, retransmits $r"
+}
+
+# Shallow buffer: SHALLOW_N flows of the tag started together (the execs
+# that start them, 0.5-1 s each under TCG, stagger them by a fraction of a
+# second) into a quarter-BDP buffer, no random loss: every drop is overflow.
+path_shallow() { net_path $RATE $RTT "$(shallow_limit)"; }
+sc_shallow() {
+	local n=shallow.$1.r$2 i specs="" sf="" r=0 rs="" x
+	for ((i = 1; i <= SHALLOW_N; i++)); do
+		specs="$specs $1:$((5120 + i)):0:$SHALLOW_S"
+		sf="$sf,$n.$i.samples"
+	done
+	# shellcheck disable=SC2086
+	flows "$n" $specs || return 1
+	qdrops
+	for ((i = 1; i <= SHALLOW_N; i++)); do
+		send_kv $i retrans; x=$KV; r=$((r + x))
+		send_kv $i bytes; x="$x:$KV"
+		send_kv $i secs; rs="$rs,$x:$KV"
+	done
+	record "scenario=shallow tag=$1 rep=$2 dur_s=$SHALLOW_S nflows=$SHALLOW_N limit=$NET_LIMIT drops=$DROPS retrans_sum=$r flows=${rs#,} samples=${sf#,} $FLOW_CTR $TRACE_NOTE"
+	rs=""
+	for ((i = 1; i <= SHALLOW_N; i++)); do flow_mbit $i; rs="$rs $MBIT"; done
+	progress shallow "$1" "$2" "rates${rs} Mbit/s, retransmits $r, bottleneck drops $DROPS"
+}
+
+# Harm on a random-loss path: one flow of the tag next to one flow of the
+# competitor (reno or cubic), started together; tag "X+COMPETITOR".
+path_lossharm() { path_loss; }
+sc_lossharm() {
+	local x=${1%%+*} c=${1#*+} n a
+	n=lossharm.$x.$c.r$2
+	flows "$n" "$x:5511:0:$LOSSHARM_S" "$c:5512:0:$LOSSHARM_S" || return 1
+	qdrops
+	record "scenario=lossharm tag=$x competitor=$c rep=$2 dur_s=$LOSSHARM_S warm_s=$WARM loss_pct=$LOSS_PCT limit=$NET_LIMIT drops=$DROPS samples=$n.1.samples,$n.2.samples $FLOW_CTR $TRACE_NOTE"
+	flow_mbit 1; a=$MBIT
+	flow_mbit 2
+	progress lossharm "$x" "$2" "$x $a vs $c $MBIT Mbit/s at $LOSS_PCT % loss"
 }
 
 # The route lengthens mid-flow (RTT -> PCHG_RTT2 on the ACK path, the buffer
@@ -423,10 +487,13 @@ for sc in $SCENARIOS; do
 			rpids="$rpids $NET_RECV_PID"
 		done
 		for tag in $tags; do
-			mode_for "$tag" || { say "# cannot set the mode of $tag"; failed=1; continue; }
+			mode_for "${tag%%+*}" || { say "# cannot set the mode of $tag"; failed=1; continue; }
 			if ! "sc_$sc" "$tag" "$rep"; then
 				failed=1
-				record "scenario=$sc tag=$tag rep=$rep failed=1"
+				case $tag in
+				*+*) record "scenario=$sc tag=${tag%%+*} competitor=${tag#*+} rep=$rep failed=1" ;;
+				*) record "scenario=$sc tag=$tag rep=$rep failed=1" ;;
+				esac
 				progress "$sc" "$tag" "$rep" "FAILED"
 			fi
 		done

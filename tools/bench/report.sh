@@ -43,22 +43,61 @@ while IFS= read -r line; do
 	case $line in "#"* | "") continue ;; esac
 	sc=$(kv scenario "$line") tag=$(kv tag "$line") rep=$(kv rep "$line")
 	if [ -n "$(kv failed "$line")" ]; then
+		[ "$sc" = lossharm ] && sc=lossharm.$(kv competitor "$line")
 		put "$sc" "$tag" "$rep" failed 1
 		continue
 	fi
 	samples=$(kv samples "$line")
 	IFS=, read -r -a sf <<< "$samples"
 	case $sc in
-	bulk | loss)
+	bulk | loss | loss2)
 		put "$sc" "$tag" "$rep" goodput "$(mb "$(kv bytes "$line")" "$(kv secs "$line")")"
 		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
 		put "$sc" "$tag" "$rep" retrans "$(kv retrans "$line")"
-		if [ "$sc" = bulk ]; then
-			q=$(awk -f "$HERE/metrics.awk" -v mode=qdelay "$RAW/${sf[0]}")
-			put "$sc" "$tag" "$rep" qmean "$(kv qmean_ms "$q")"
-			put "$sc" "$tag" "$rep" qp95 "$(kv qp95_ms "$q")"
-		fi
+		# the same queueing delay in every single-flow scenario: srtt - min
+		# RTT of every 20 ms sample over the whole flow
+		q=$(awk -f "$HERE/metrics.awk" -v mode=qdelay "$RAW/${sf[0]}")
+		put "$sc" "$tag" "$rep" qmean "$(kv qmean_ms "$q")"
+		put "$sc" "$tag" "$rep" qp95 "$(kv qp95_ms "$q")"
 		put "$sc" "$tag" "$rep" ss_exit_cwnd "$(kv ss_exit_cwnd "$line")"
+		;;
+	shallow)
+		# flows=RETRANS:BYTES:SECS,... (one per flow): goodput of each flow
+		# over its own life, their sum, Jain of them; retransmissions summed
+		gs="" qs=""
+		IFS=, read -r -a fl <<< "$(kv flows "$line")"
+		for x in "${fl[@]}"; do
+			IFS=: read -r _ b secs <<< "$x"
+			gs="$gs $(mb "$b" "$secs")"
+		done
+		for f in "${sf[@]}"; do
+			q=$(awk -f "$HERE/metrics.awk" -v mode=qdelay "$RAW/$f")
+			qs="$qs $(kv qmean_ms "$q")"
+		done
+		# shellcheck disable=SC2086
+		put "$sc" "$tag" "$rep" goodput "$(echo $gs | awk '{ for (i = 1; i <= NF; i++) s += $i; printf "%.2f", s }')"
+		# shellcheck disable=SC2086
+		put "$sc" "$tag" "$rep" jain "$(jain $gs)"
+		# shellcheck disable=SC2086
+		put "$sc" "$tag" "$rep" rates "$(echo $gs | tr ' ' /)"
+		# shellcheck disable=SC2086
+		put "$sc" "$tag" "$rep" qmean "$(echo $qs | awk '{ for (i = 1; i <= NF; i++) if ($i != "nan") { s += $i; n++ } if (n) printf "%.2f", s / n; else print "nan" }')"
+		put "$sc" "$tag" "$rep" retrans "$(kv retrans_sum "$line")"
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
+		;;
+	lossharm)
+		# metrics under "lossharm.COMPETITOR": g1 the tag's flow, g2 the
+		# competitor's, over warm_s..dur_s of each flow (as coexist)
+		sc=lossharm.$(kv competitor "$line")
+		f1=$RAW/${sf[0]} f2=$RAW/${sf[1]}
+		dur=$(kv dur_s "$line") warm=$(kv warm_s "$line")
+		s1=$(first_sample_us "$f1") s2=$(first_sample_us "$f2")
+		g1=$(field goodput_mbit "$(measure_flow "$f1" $((s1 + warm * 1000000)) $((s1 + dur * 1000000)))" || echo 0)
+		g2=$(field goodput_mbit "$(measure_flow "$f2" $((s2 + warm * 1000000)) $((s2 + dur * 1000000)))" || echo 0)
+		put "$sc" "$tag" "$rep" g1 "$g1"
+		put "$sc" "$tag" "$rep" g2 "$g2"
+		put "$sc" "$tag" "$rep" share "$(awk -v a="$g1" -v b="$g2" 'BEGIN { if (a + b > 0) printf "%.0f", 100 * a / (a + b); else print "nan" }')"
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
 		;;
 	fairness)
 		f1=$RAW/${sf[0]} f2=$RAW/${sf[1]} f3=$RAW/${sf[2]}
@@ -196,6 +235,9 @@ loadnote() {
 		END { printf "1-min load average over the run: mean %.1f, max %.1f on %d host cores (our VM alone is ~2); other emulator/simulator processes (qemu-system with its timeout wrapper, ns-3 fa-sim) at once: up to %d", s / n, mx, 2, om }' "$f"
 }
 
+# rx A B: "A/Bx" of two medians, or "-"
+rx() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN { if (a != "" && b > 0) printf "%.2fx", a / b; else if (a > 0 && b != "") print "inf"; else print "-" }'; }
+
 T=$OUT/RESULTS.md.tmp
 {
 	echo "# fast_adaptive side-by-side benchmark"
@@ -249,6 +291,46 @@ T=$OUT/RESULTS.md.tmp
 		sh="$(stat coexist $t share)"
 		[ "$t" = cubic ] && sh="(itself)"
 		echo "| $(name $t) | $(stat fairness $t jain) | $(stat fairness $t fill_s) | $(stat fairness $t conv2_s) | $(stat fairness $t conv3_s) | $(stat fairness $t overshoot_pct) | $(stat mixed $t ratio) | $sh |"
+	done
+	echo
+	echo "## Loss that is not congestion (issue 12)"
+	echo
+	echo "Random loss: one flow for 15 s on the bulk path (50 Mbit/s, 50 ms, 2-BDP buffer) with 0.5 % (\`loss\`)"
+	echo "and 2 % (\`loss2\`) random loss at the bottleneck (netem \`loss\`; the bottleneck's drop counter"
+	echo "counts these). Goodput over the whole flow; *vs bbr*: ratio of the medians; retransmissions of the"
+	echo "flow; queueing delay as in bulk (srtt − min RTT, TCP_INFO every 20 ms over the whole flow)."
+	echo
+	echo "| algorithm | 0.5 %: goodput Mbit/s | vs bbr | retransmissions | mean queueing delay ms | p95 ms | 2 %: goodput Mbit/s | vs bbr | retransmissions | mean queueing delay ms | p95 ms |"
+	echo "|---|---|---|---|---|---|---|---|---|---|---|"
+	bb_l=$(med loss bbr goodput) bb_l2=$(med loss2 bbr goodput)
+	for t in $ORDER; do
+		echo "| $(name $t) | $(stat loss $t goodput) | $(rx "$(med loss $t goodput)" "$bb_l") | $(stat loss $t retrans) | $(stat loss $t qmean) | $(stat loss $t qp95) | $(stat loss2 $t goodput) | $(rx "$(med loss2 $t goodput)" "$bb_l2") | $(stat loss2 $t retrans) | $(stat loss2 $t qmean) | $(stat loss2 $t qp95) |"
+	done
+	echo
+	sl=$(grep -m1 '^# params:' "$RUNS" | sed -n 's/.*shallow=\([^ ]*\).*/\1/p')
+	echo "Shallow buffer (\`shallow\`${sl:+, $sl}): 4 flows of one algorithm started together (the execs that start"
+	echo "them stagger them by a fraction of a second) into a buffer of 0.25 BDP, 50 Mbit/s, 50 ms, no random"
+	echo "loss: every drop is an overflow. Goodput of each flow over its own life, summed; retransmissions"
+	echo "summed over the 4 flows; Jain of the 4 goodputs; queueing delay as in bulk, mean of the 4 flows."
+	echo
+	echo "| algorithm | total goodput Mbit/s | vs cubic | retransmissions, 4 flows | vs cubic | bottleneck drops | Jain, 4 flows | mean queueing delay ms |"
+	echo "|---|---|---|---|---|---|---|---|"
+	cu_s=$(med shallow cubic goodput) cu_r=$(med shallow cubic retrans)
+	for t in $ORDER; do
+		echo "| $(name $t) | $(stat shallow $t goodput) | $(rx "$(med shallow $t goodput)" "$cu_s") | $(stat shallow $t retrans) | $(rx "$(med shallow $t retrans)" "$cu_r") | $(stat shallow $t drops) | $(stat shallow $t jain) | $(stat shallow $t qmean) |"
+	done
+	echo
+	echo "Harm on a lossy path (\`lossharm\`): the 0.5 % loss path; one flow of the algorithm and one flow of a"
+	echo "loss-based competitor (reno; cubic for fast_adaptive's tags and cubic itself) started together,"
+	echo "15 s, rates over 5–15 s. *harm*: what the competitor gets next to its own kind (the reno row with"
+	echo "reno, the cubic row with cubic) divided by what it gets next to the algorithm (1.00 = no more harm"
+	echo "than its own kind does; above 1: the algorithm takes more)."
+	echo
+	echo "| algorithm | next to reno: its goodput Mbit/s | reno's Mbit/s | its share % | harm to reno | next to cubic: its goodput Mbit/s | cubic's Mbit/s | its share % | harm to cubic |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	re_own=$(med lossharm.reno reno g2) cu_own=$(med lossharm.cubic cubic g2)
+	for t in $ORDER; do
+		echo "| $(name $t) | $(stat lossharm.reno $t g1) | $(stat lossharm.reno $t g2) | $(stat lossharm.reno $t share) | $(rx "$re_own" "$(med lossharm.reno $t g2)") | $(stat lossharm.cubic $t g1) | $(stat lossharm.cubic $t g2) | $(stat lossharm.cubic $t share) | $(rx "$cu_own" "$(med lossharm.cubic $t g2)") |"
 	done
 	echo
 	echo "## Path change"
@@ -326,6 +408,29 @@ ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.2f", a
 	bar "$(fcmp1 "${fa_p:-0} >= 0.95 * ${cu_p:-1e9}")" "path 50 → 100 ms mid-flow, goodput over the 16 s after ≥ 0.95x cubic's: fast_adaptive ${fa_p:-?} Mbit/s vs cubic ${cu_p:-?} = $(ratio "$fa_p" "$cu_p")x"
 	fa_c=$(med cpu fast_adaptive mbit) cu_c=$(med cpu cubic mbit)
 	bar "$(fcmp1 "${fa_c:-0} >= 0.95 * ${cu_c:-1e9}")" "unshaped ≥ 0.95x cubic's: fast_adaptive ${fa_c:-?} Mbit/s vs cubic ${cu_c:-?} = $(ratio "$fa_c" "$cu_c")x"
+	echo
+	echo "## Bars (issue 12: loss that is not congestion)"
+	echo
+	echo "| verdict | bar and measured medians |"
+	echo "|---|---|"
+	fa_l=$(med loss fast_adaptive goodput) bb_l=$(med loss bbr goodput)
+	bar "$(fcmp1 "${fa_l:-0} >= 0.85 * ${bb_l:-1e9}")" "goodput at 0.5 % random loss ≥ 0.85x bbr's: fast_adaptive ${fa_l:-?} Mbit/s vs bbr ${bb_l:-?} = $(ratio "$fa_l" "$bb_l")x"
+	fa_l=$(med loss2 fast_adaptive goodput) bb_l=$(med loss2 bbr goodput)
+	bar "$(fcmp1 "${fa_l:-0} >= 0.6 * ${bb_l:-1e9}")" "goodput at 2 % random loss ≥ 0.6x bbr's: fast_adaptive ${fa_l:-?} Mbit/s vs bbr ${bb_l:-?} = $(ratio "$fa_l" "$bb_l")x"
+	fa_q=$(med loss fast_adaptive qmean)
+	bar "$(fcmp1 "${fa_q:-1e9} <= 15")" "mean queueing delay at 0.5 % loss ≤ 15 ms: fast_adaptive ${fa_q:-?} ms (bbr $(med loss bbr qmean) ms)"
+	fa_q=$(med loss2 fast_adaptive qmean)
+	bar "$(fcmp1 "${fa_q:-1e9} <= 15")" "mean queueing delay at 2 % loss ≤ 15 ms: fast_adaptive ${fa_q:-?} ms (bbr $(med loss2 bbr qmean) ms)"
+	fa_r=$(med shallow fast_adaptive retrans) cu_r=$(med shallow cubic retrans)
+	bar "$(fcmp1 "${fa_r:-1e9} <= ${cu_r:-0} && \"${cu_r}\" != \"\"")" "shallow buffer (0.25 BDP), 4 flows: retransmissions ≤ cubic's: fast_adaptive ${fa_r:-?} vs cubic ${cu_r:-?} (bottleneck drops $(med shallow fast_adaptive drops) vs $(med shallow cubic drops))"
+	fa_s=$(med shallow fast_adaptive goodput) cu_s=$(med shallow cubic goodput)
+	bar "$(fcmp1 "${fa_s:-0} >= 0.95 * ${cu_s:-1e9}")" "shallow buffer, 4 flows: total goodput ≥ 0.95x cubic's: fast_adaptive ${fa_s:-?} Mbit/s vs cubic ${cu_s:-?} = $(ratio "$fa_s" "$cu_s")x"
+	for c in reno cubic; do
+		own=$(med lossharm.$c $c g2) nx=$(med lossharm.$c fast_adaptive g2)
+		fx=$(med lossharm.$c fast_adaptive g1) ownx=$(med lossharm.$c $c g1)
+		h=$(awk -v a="${own:-}" -v b="${nx:-}" 'BEGIN { if (a == "" || b == "") print "?"; else if (b > 0) printf "%.2f", a / b; else print "inf" }')
+		bar "$(case $h in "?" | inf) echo 0 ;; *) fcmp1 "$h <= 1.5" ;; esac)" "0.5 % loss, harm to $c ≤ 1.5x its own kind's: $c gets ${own:-?} Mbit/s next to $c (which gets ${ownx:-?}) and ${nx:-?} next to fast_adaptive (which gets ${fx:-?}, share $(med lossharm.$c fast_adaptive share) %): ${own:-?} / ${nx:-?} = ${h}"
+	done
 	echo
 	echo "## Bars (issue 14: CPU cost measured)"
 	echo
