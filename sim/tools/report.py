@@ -214,6 +214,239 @@ def issue11(res, label, modes):
     return L + [""]
 
 
+# ---- the loss sweep (issue 12)
+SWEEP_NAME = {"both_hdr": "fast_adaptive (module defaults)",
+              "hdr_no_random_loss": "fast_adaptive, random_loss=0 (rule off: every loss halves)",
+              "bbr": "bbr (ns-3 TcpBbr)", "cubic": "cubic (ns-3 TcpCubic)", "vegas": "vegas (ns-3 TcpVegas)",
+              "newreno": "newreno (ns-3 TcpNewReno)"}
+SWEEP_SHORT = {"both_hdr": "fast_adaptive", "hdr_no_random_loss": "fast_adaptive random_loss=0"}
+
+
+def median(xs):
+    s = sorted(xs)
+    n = len(s)
+    if not n:
+        return None
+    return s[n // 2] if n % 2 else (s[n // 2 - 1] + s[n // 2]) / 2.0
+
+
+STALL_S = 0.2   # 4 RTTs of the sweep's path: a gap this long is a retransmission timeout
+
+
+def stalled_s(prefix, gap=STALL_S):
+    """time spent in gaps longer than gap without a data packet at the
+    receiver, from the first one on (raw 10 ms samples, every flow together):
+    a sender whose window is open delivers every RTT, one waiting for a
+    retransmission timeout does not"""
+    meta, c = analyze.load(prefix)
+    n = len(meta["flows"])
+    tot = cur = 0
+    seen = False
+    for j in range(len(c["t"])):
+        if sum(c["f%d_pkts" % i][j] for i in range(n)) > 0:
+            if cur * meta["sample"] > gap:
+                tot += cur
+            seen = True
+            cur = 0
+        elif seen:
+            cur += 1
+    if cur * meta["sample"] > gap:
+        tot += cur
+    return tot * meta["sample"]
+
+
+def law_of(prefix):
+    try:
+        return open(prefix + ".law").read().strip()
+    except OSError:
+        return None
+
+
+def losssweep_stats(res, info):
+    """{(key, loss): {goodput: [Mb/s per run], qdelay, drops, stall, law}}"""
+    sw = info.get("losssweep")
+    if not sw:
+        return {}
+    st = {}
+    for key in sw["keys"]:
+        for loss in sw["losses"]:
+            d = {"goodput": [], "qdelay": [], "drops": [], "stall": [], "law": set()}
+            for run in sw["runs"]:
+                r = res.get(("losssweep", sw["grid"][(key, loss, run)]))
+                if not r:
+                    continue
+                m = r["meta"]
+                t = m["sim_time"] - min(f["start"] for f in m["flows"])
+                d["goodput"].append(sum(f["rx_pkts"] for f in m["flows"]) * m["seg_bytes"] * 8 / t / 1e6)
+                d["qdelay"].append(r["qdelay_mean_ms"][0])
+                d["drops"].append(r["drops"][0])
+                d["stall"].append(stalled_s(r["prefix"]))
+                d["law"].add(law_of(r["prefix"]) or "?")
+            if d["goodput"]:
+                st[(key, loss)] = d
+    return st
+
+
+def ratio(st, key, other, loss, of=median):
+    """median goodput of key / of(other's goodputs)"""
+    a, b = st.get((key, loss)), st.get((other, loss))
+    if not a or not b or not of(b["goodput"]):
+        return None
+    return median(a["goodput"]) / of(b["goodput"])
+
+
+def lpct(loss):
+    return "%g %%" % (100 * loss)
+
+
+def losssweep_plot(sim, st, sw):
+    pdir = os.path.join(sim, "plots")
+    os.makedirs(pdir, exist_ok=True)
+    ddir = os.path.join(sim, "out", "losssweep")
+    png = os.path.join(pdir, "losssweep.png")
+    parts_g, parts_q = [], []
+    for n, key in enumerate(sw["keys"]):
+        pts = [(l, st[(key, l)]) for l in sw["losses"] if (key, l) in st]
+        # spread the algorithms a little along x so that their bars do not overlap
+        dx = 1 + 0.025 * (n - (len(sw["keys"]) - 1) / 2.0)
+        if not pts:
+            continue
+        dat = os.path.join(ddir, "sweep_%s.dat" % key)
+        with open(dat, "w") as f:
+            for l, d in pts:
+                f.write("%g %.3f %.3f %.3f %.3f\n" % (100 * l * dx, median(d["goodput"]), min(d["goodput"]),
+                                                      max(d["goodput"]), median(d["qdelay"])))
+        name = SWEEP_NAME.get(key, key)
+        parts_g.append("'%s' u 1:2:3:4 w yerrorlines lw 1.5 pt 7 ps 0.8 t '%s'" % (dat, name))
+        parts_q.append("'%s' u 1:5 w linespoints lw 1.5 pt 7 ps 0.8 t '%s'" % (dat, name))
+    if not parts_g:
+        return None
+    xt = ", ".join("'%g' %g" % (100 * l, 100 * l) for l in sw["losses"])
+    g = ["set terminal pngcairo noenhanced size 1400,520 font 'Sans,9'", "set output '%s'" % png,
+         "set multiplot layout 1,2 title 'Loss sweep: 1 flow, 50 Mb/s, 50 ms RTT, 2-BDP buffer, %d s "
+         "(median of %d runs, bars: min-max; points spread along x for legibility)'" % (sw["time_s"], len(sw["runs"])),
+         "set logscale x", "set xrange [0.07:3]", "set xtics (%s)" % xt, "set grid",
+         "set xlabel 'random loss, % of data packets'", "set key top right font 'Sans,8'",
+         "set title 'goodput'", "set ylabel 'goodput, Mb/s'", "set yrange [0:52]",
+         "plot " + ", ".join(parts_g),
+         "set title 'mean queueing delay'", "set ylabel 'ms'", "set yrange [0:*]",
+         "plot " + ", ".join(parts_q), "unset multiplot"]
+    gp = os.path.join(ddir, "sweep.gp")
+    with open(gp, "w") as f:
+        f.write("\n".join(g) + "\n")
+    subprocess.run(["gnuplot", gp], check=False)
+    return os.path.relpath(png, sim)
+
+
+def losssweep_section(sim, title, desc, res, info):
+    sw = info.get("losssweep")
+    L = ["## " + title, "", desc, ""]
+    if not sw:
+        return L + ["(not defined)", ""]
+    st = losssweep_stats(res, info)
+    nrun = sum(len(d["goodput"]) for d in st.values())
+    ntot = len(sw["grid"])
+    if sw.get("missing"):
+        L += ["Not defined: %s (fa_params.h has no such tunable yet)." % ", ".join(sw["missing"]), ""]
+    if nrun < ntot:
+        L += ["%d of %d runs present (`python3 tools/run_all.py --only losssweep` runs the rest)." % (nrun, ntot), ""]
+    if not st:
+        return L
+    laws = sorted(set().union(*(d["law"] for d in st.values())))
+    L += ["Runs of this section: the law as of commit %s." % " and ".join(laws), ""]
+    keys = [k for k in sw["keys"] if any((k, l) in st for l in sw["losses"])]
+    # compact: goodput per algorithm and loss rate, then the ratios to bbr
+    L += ["Goodput, Mb/s (payload, whole run; median of the runs):", "",
+          "| algorithm | " + " | ".join(lpct(l) for l in sw["losses"]) + " |",
+          "|---|" + "---|" * len(sw["losses"])]
+    for k in keys:
+        L.append("| %s | %s |" % (SWEEP_NAME.get(k, k), " | ".join(
+            fmt(median(st[(k, l)]["goodput"]), 1) if (k, l) in st else "—" for l in sw["losses"])))
+    for k in [x for x in ("both_hdr", "hdr_no_random_loss") if x in keys]:
+        L.append("| **%s / bbr** | %s |" % (SWEEP_SHORT[k], " | ".join(
+            "%sx" % fmt(ratio(st, k, "bbr", l), 2) if ratio(st, k, "bbr", l) is not None else "—"
+            for l in sw["losses"])))
+    if "both_hdr" in keys and "bbr" in keys:
+        L.append("| %s / bbr's best run | %s |" % (SWEEP_SHORT["both_hdr"], " | ".join(
+            "%sx" % fmt(ratio(st, "both_hdr", "bbr", l, of=max), 2) if ratio(st, "both_hdr", "bbr", l, of=max)
+            is not None else "—" for l in sw["losses"])))
+    bst = [(l, st[("bbr", l)]["stall"]) for l in sw["losses"] if ("bbr", l) in st]
+    if any(max(x) > 1 for _l, x in bst):
+        L += ["", "ns-3's TcpBbr (3.37) is not Linux's under random loss: in some runs it stops after a "
+              "retransmission timeout and from then on delivers about one segment per timeout until the "
+              "end (its cwnd stays at 4 with nothing sent), hence its spread.  Runs of bbr stalled more than "
+              "1 s in total: %s of %d.  'fast_adaptive / bbr's best run' compares with bbr's best run at "
+              "each loss rate." % (", ".join("%s %d" % (lpct(l), sum(1 for v in x if v > 1)) for l, x in bst),
+                                   len(sw["runs"]))]
+    L += ["", "Per point: goodput median (min-max over the runs), its ratio to bbr's median, mean queueing "
+          "delay over the whole run (median), bottleneck overflow drops (median; the random losses are not "
+          "counted), and the time stalled (median and largest over the runs: the time in gaps longer than "
+          "%g s, 4 RTTs, without a delivered packet; a sender waiting for a retransmission timeout)." % STALL_S, "",
+          "| loss | algorithm | goodput, Mb/s | x bbr | mean queueing delay, ms | overflow drops | stalled, s |",
+          "|---|---|---|---|---|---|---|"]
+    for l in sw["losses"]:
+        for k in keys:
+            d = st.get((k, l))
+            if not d:
+                continue
+            rb = ratio(st, k, "bbr", l)
+            L.append("| %s | %s | %s (%s-%s) | %s | %s | %s | %s |" % (
+                lpct(l), SWEEP_NAME.get(k, k), fmt(median(d["goodput"]), 1), fmt(min(d["goodput"]), 1),
+                fmt(max(d["goodput"]), 1), "—" if k == "bbr" or rb is None else "%.2f" % rb,
+                fmt(median(d["qdelay"]), 2), fmt(median(d["drops"]), 0),
+                "%s (%s)" % (fmt(median(d["stall"]), 1), fmt(max(d["stall"]), 1))))
+    png = losssweep_plot(sim, st, sw)
+    if png:
+        L += ["", "![%s](%s)" % (title, png)]
+    return L + [""]
+
+
+def issue12(res, info):
+    """the ns-3 bar of issue 12 (the sweep, with its plot) and, for context, the
+    bench's bars read on the ns-3 sweep"""
+    sw = info.get("losssweep")
+    L = ["## Bars of issue 12", "",
+         "The ns-3 bar is the loss sweep below with its plot.  For context, the bench's bars (50 Mbit/s, "
+         "50 ms, 2-BDP buffer: goodput at 0.5 % loss >= 0.85x bbr's, at 2 % >= 0.6x, mean queueing delay "
+         "under loss <= 15 ms) read on the ns-3 sweep: the verdict here is on the ns-3 numbers, the bars "
+         "themselves are judged on the bench (bench/RESULTS.md), and ns-3's TcpBbr is not Linux's.", "",
+         "| bar | measured | verdict | note |", "|---|---|---|---|"]
+    if not sw:
+        return L + ["", "(the sweep is not defined)", ""]
+    st = losssweep_stats(res, info)
+    need = [k for k in ("both_hdr", "hdr_no_random_loss", "bbr", "cubic", "vegas")]
+    have = [(k, l) for k in need for l in sw["losses"] if (k, l) in st]
+    missing = [k for k in need if not any((k, l) in st for l in sw["losses"])]
+    png = os.path.join("plots", "losssweep.png")
+    ok = None if not have else (not missing and len(have) == len(need) * len(sw["losses"]))
+    L.append(bar_line("ns-3: loss sweep (%s) with bbr, cubic, vegas and fast_adaptive (rule on and off), "
+                      "with its plot" % ", ".join(lpct(l) for l in sw["losses"]), ok,
+                      "%d of %d points, %d runs each; %s" % (len(have), len(need) * len(sw["losses"]),
+                                                           len(sw["runs"]), png) if have else "not run",
+                      "missing: %s" % ", ".join(SWEEP_NAME.get(k, k) for k in missing) if missing else ""))
+    ctx = {0.005: 0.85, 0.02: 0.6}
+    for l in sw["losses"]:
+        r = ratio(st, "both_hdr", "bbr", l)
+        r0 = ratio(st, "hdr_no_random_loss", "bbr", l)
+        d, b = st.get(("both_hdr", l)), st.get(("bbr", l))
+        bar = "fast_adaptive / bbr at %s" % lpct(l)
+        if l in ctx:
+            bar += " (bench bar >= %gx)" % ctx[l]
+        note = "fast_adaptive %s Mb/s, bbr %s Mb/s; rule off (random_loss=0) %s" % (
+            fmt(median(d["goodput"]), 1) if d else "—", fmt(median(b["goodput"]), 1) if b else "—",
+            "%.2fx" % r0 if r0 is not None else "not run")
+        okr = None if r is None or l not in ctx else r >= ctx[l]
+        L.append(bar_line(bar, okr, "%.2fx" % r if r is not None else "not run", note,
+                          unmet="not met in ns-3"))
+    qs = [(l, median(st[("both_hdr", l)]["qdelay"])) for l in sw["losses"] if ("both_hdr", l) in st]
+    if qs:
+        worst = max(qs, key=lambda x: x[1])
+        L.append(bar_line("fast_adaptive mean queueing delay under loss <= 15 ms (bench bar)", worst[1] <= 15,
+                          "%s ms at most (at %s)" % (fmt(worst[1], 2), lpct(worst[0])),
+                          "; ".join("%s: %s ms" % (lpct(l), fmt(q, 2)) for l, q in qs), unmet="not met in ns-3"))
+    return L + [""]
+
+
 def write_all(sim, experiments, order, tune_runs, label, info):
     label = dict(label)
     label.update({"classic_oracle": "FAST classic, oracle base RTT",
@@ -243,7 +476,7 @@ def write_all(sim, experiments, order, tune_runs, label, info):
             "Generated by `make -C sim full` (tools/run_all.py, tools/report.py) on %s from commit %s "
             "(the law, include/, as of commit %s); do not edit by hand.  ns-3 %s (Debian libns3-dev), %s, %d cores.  Simulation wall time: "
             "%.0f s summed over all runs (%.0f s for this invocation, cached runs excluded); seed %d, "
-            "run 1 for every run (random loss is the only random element)."
+            "run 1 for every run but the loss sweep's (its own runs; random loss is the only random element)."
             % (now, git_rev(sim), info.get("law_rev", "?"), ns3_version(), platform.machine(), os.cpu_count() or 0, total_wall,
                info["run_wall_s"], info["seed"]),
             "",
@@ -288,6 +521,8 @@ def write_all(sim, experiments, order, tune_runs, label, info):
 
     # ---- bars
     out += issue11(res, label, info.get("modes_off", {}))
+    if "losssweep" in experiments:
+        out += issue12(res, info)
     out += ["## Bars of issue 5", "",
             "| bar | measured | verdict | note |", "|---|---|---|---|"]
     bars = []
@@ -337,6 +572,9 @@ def write_all(sim, experiments, order, tune_runs, label, info):
     # ---- experiments
     for exp in order:
         title, desc, runs = experiments[exp]
+        if exp == "losssweep":
+            out += losssweep_section(sim, title, desc, res, info)
+            continue
         items = [(v, res[(e, v)]) for e, v, _a in runs if (e, v) in res]
         missing = [label.get(v, v) for e, v, _a in runs if (e, v) not in res]
         out += ["## " + title, "", desc, ""]

@@ -59,6 +59,7 @@ MODES_OFF = {
     "jitter_us": 0,     # sub-ms paths read RTTs against jitter_us (0: against the base)
     "short_probe": 0,   # a base-RTT probe lasts one round (0: two rounds)
     "shorter_path": 0,  # a sample base/4 below the base re-arms the probe (0: off)
+    "random_loss": 0,   # a loss with the backlog near empty is not a halving (0: every loss halves)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
@@ -236,6 +237,54 @@ def define():
                  "Exp 1 with 0.01 % random loss of data packets at the bottleneck; 20 s.",
                  runs_for("loss", COMMON + ["--rate=96", "--n=3", STARTS3, "--time=20",
                                             "--loss=0.0001"], ("classic", "both"), 200))
+    E["losssweep"] = ("Loss sweep: 1 flow, 50 Mb/s, 50 ms, 2 BDP, random loss 0.1-2 %",
+                      LOSS_DESC, losssweep_runs())
+
+
+# ---- the loss sweep (issue 12): the bench's loss path (tools/bench: 50 Mbit/s,
+# 50 ms, 2-BDP drop-tail buffer, one flow) at four random-loss rates, every
+# control, fast_adaptive at the module defaults (alpha too) and with its
+# random-loss rule off; LOSS_RUNS ns-3 runs (RNG run numbers) per point, the
+# tables give medians.  120 runs, ~80 s wall with -j 2 on this 2-core host.
+LOSS_RATES = (0.001, 0.005, 0.01, 0.02)
+LOSS_RUNS = (1, 2, 3, 4, 5)
+LOSS_TIME = 20
+LOSS_BASE = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED,
+             "--rate=50", "--n=1", "--time=%d" % LOSS_TIME]
+LOSS_FAST = ("both_hdr", "hdr_no_random_loss")   # a variant FAST_VARIANTS lacks is skipped
+LOSS_OTHERS = ("bbr", "cubic", "vegas", "newreno")
+LOSS_DESC = ("The bench's loss path (tools/bench: 50 Mb/s bottleneck, 50 ms RTT, 2-BDP drop-tail buffer, "
+             "one flow from t = 0, here %d s) with random loss of data packets at the bottleneck, "
+             "%s; every flow paced as elsewhere.  fast_adaptive at the module defaults (alpha = %d "
+             "packets, fa_params.h's) and with the random-loss rule off (`random_loss=0`: every "
+             "loss halves, as FAST); ns-3's TcpBbr, TcpCubic, TcpVegas, TcpNewReno.  Each point is "
+             "the median of %d runs (ns-3 RNG runs %s: the loss pattern is the only random element)."
+             % (LOSS_TIME, ", ".join("%g %%" % (100 * x) for x in LOSS_RATES), DEFAULTS.get("alpha_pkts", 20),
+                len(LOSS_RUNS), ", ".join(str(r) for r in LOSS_RUNS)))
+
+
+def loss_var(key, loss, run):
+    return "%s_l%g_r%d" % (key, 100 * loss, run)
+
+
+def losssweep_runs():
+    """(exp, var, args) for every algorithm, loss rate and run; var =
+    <algorithm>_l<loss %>_r<run>"""
+    out = []
+    alpha = DEFAULTS.get("alpha_pkts", 20)
+    for loss in LOSS_RATES:
+        for run in LOSS_RUNS:
+            base = LOSS_BASE + ["--loss=%g" % loss, "--run=%d" % run]
+            for _e, key, args in runs_for("losssweep", base, LOSS_FAST, alpha, others=LOSS_OTHERS):
+                out.append(("losssweep", loss_var(key, loss, run), args))
+    return out
+
+
+def losssweep_info():
+    keys = [k for k, _l, _a in FAST_VARIANTS if k in LOSS_FAST] + list(LOSS_OTHERS)
+    return dict(losses=LOSS_RATES, runs=LOSS_RUNS, keys=keys, time_s=LOSS_TIME,
+                missing=[k for k in LOSS_FAST if k not in keys],
+                grid=dict(((k, l, r), loss_var(k, l, r)) for k in keys for l in LOSS_RATES for r in LOSS_RUNS))
 
 
 # ---- tuning: the Exp 7 shape scaled to 96 Mb/s with alpha = 20, so that the
@@ -273,7 +322,20 @@ def tune_runs():
     return runs
 
 
-EXPERIMENTS_ORDER = ["exp1", "exp1u", "exp2", "exp2u", "exp3", "exp7", "exp7u", "exp7x", "park", "loss"]
+EXPERIMENTS_ORDER = ["exp1", "exp1u", "exp2", "exp2u", "exp3", "exp7", "exp7u", "exp7x", "park", "loss",
+                     "losssweep"]
+
+
+def include_rev():
+    """the last commit that touched include/, '+ uncommitted changes' if it is dirty"""
+    rev = subprocess.run(["git", "-C", SIM, "log", "-1", "--format=%h", "--", "../include"],
+                         capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", SIM, "status", "--porcelain", "--", "../include"],
+                           capture_output=True, text=True).stdout.strip()
+    return rev + (" + uncommitted changes" if dirty else "")
+
+
+LAW_REV = None   # include_rev() when this invocation started, recorded in <run>.law
 
 
 def run_one(binpath, exp, var, args):
@@ -291,6 +353,9 @@ def run_one(binpath, exp, var, args):
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     with open(argf, "w") as f:
         f.write(key)
+    if LAW_REV is not None:
+        with open(prefix + ".law", "w") as f:
+            f.write(LAW_REV + "\n")
     return prefix, time.time() - t0, False
 
 
@@ -340,6 +405,8 @@ def main():
         for e, v, args in runs:
             print(e, v, " ".join(args))
         return
+    global LAW_REV
+    LAW_REV = include_rev()
     t0 = time.time()
     if a.report_only:
         runs = []
@@ -357,19 +424,13 @@ def main():
     print("runs done in %.0f s" % wall)
     if not a.no_report:
         import report
-        law_rev = a.law_rev or subprocess.run(
-            ["git", "-C", SIM, "log", "-1", "--format=%h", "--", "../include"],
-            capture_output=True, text=True).stdout.strip()
-        dirty = subprocess.run(["git", "-C", SIM, "status", "--porcelain", "--", "../include"],
-                               capture_output=True, text=True).stdout.strip()
-        if dirty and not a.law_rev:
-            law_rev += " + uncommitted changes"
+        law_rev = a.law_rev or LAW_REV
         report.write_all(SIM, EXPERIMENTS, EXPERIMENTS_ORDER, tune_runs(), LABEL,
                          dict(seed=SEED, law_rev=law_rev, rtt_ms=RTT_MS, buf_bdp=BUF_BDP, classic=CLASSIC,
                               tuned=dict(TUNED, ss_exit_pkts="%d x alpha" % SS_EXIT_MULT),
                               header=dict(HDR, **MODES_DEFAULT), modes_off=MODES_OFF,
                               mode_help=dict((m, PARAMS[m][1]) for m in MODES_OFF), unpaced=UNPACED,
-                              run_wall_s=wall))
+                              run_wall_s=wall, losssweep=losssweep_info()))
 
 
 if __name__ == "__main__":
