@@ -25,8 +25,10 @@
  * round boundaries (as Vegas does, by snd_nxt), feeds RTT samples, applies
  * the windows the law returns, and exports state and tunables.
  *
- * Loss is handled like Reno: the window halves and the kernel's PRR and
- * undo machinery run recovery; cong_avoid is not called meanwhile.
+ * A loss that finds the flow's backlog small cuts only that backlog, one
+ * with a larger backlog or an ECN echo halves the window as Reno does (see
+ * fa_law.h, "Loss"); the kernel's PRR and undo machinery run recovery;
+ * cong_avoid is not called meanwhile.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -76,6 +78,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_JITTER_US]	= FA_JITTER_US_DEFAULT,
 	[FA_P_SHORT_PROBE]	= FA_SHORT_PROBE_DEFAULT,
 	[FA_P_SHORTER_PATH]	= FA_SHORTER_PATH_DEFAULT,
+	[FA_P_RANDOM_LOSS]	= FA_RANDOM_LOSS_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -158,6 +161,8 @@ fa_module_param(short_probe, FA_P_SHORT_PROBE);
 MODULE_PARM_DESC(short_probe, FA_PARAM_DESC(FA_SHORT_PROBE));
 fa_module_param(shorter_path, FA_P_SHORTER_PATH);
 MODULE_PARM_DESC(shorter_path, FA_PARAM_DESC(FA_SHORTER_PATH));
+fa_module_param(random_loss, FA_P_RANDOM_LOSS);
+MODULE_PARM_DESC(random_loss, FA_PARAM_DESC(FA_RANDOM_LOSS));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -181,6 +186,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->jitter_us = fa_tunable_get(FA_P_JITTER_US);
 	p->short_probe = fa_tunable_get(FA_P_SHORT_PROBE);
 	p->shorter_path = fa_tunable_get(FA_P_SHORTER_PATH);
+	p->random_loss = fa_tunable_get(FA_P_RANDOM_LOSS);
 	fa_params_sanitize(p);
 }
 
@@ -310,12 +316,30 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 				       cwnd_limited));
 }
 
+/*
+ * Loss (recovery, RTO) or an ECE the stack answers with CWR: the law tells
+ * a random loss from congestion by its backlog (fa_law.h, "Loss").  The
+ * stack calls this once per recovery or CWR episode.
+ */
 static u32 tcp_fa_ssthresh(struct sock *sk)
 {
 	const struct tcp_sock *tp = tcp_sk(sk);
 	struct fa_sock *ca = inet_csk_ca(sk);
+	u32 cwnd = tcp_snd_cwnd(tp), backlog, kind, ssthresh;
+	struct fa_params p;
 
-	return fa_ssthresh(&ca->law, tcp_snd_cwnd(tp));
+	tcp_fa_params_read(&p);
+	ssthresh = fa_ssthresh(&ca->law, &p, cwnd, &backlog, &kind);
+	trace_loss(sk, &ca->law, cwnd, backlog, kind, ssthresh);
+	return ssthresh;
+}
+
+/* Each ACK: does it echo a CE mark?  A loss it reveals is then congestion. */
+static void tcp_fa_in_ack_event(struct sock *sk, u32 flags)
+{
+	struct fa_sock *ca = inet_csk_ca(sk);
+
+	fa_ack_ece(&ca->law, flags & CA_ACK_ECE);
 }
 
 static u32 tcp_fa_undo_cwnd(struct sock *sk)
@@ -370,6 +394,7 @@ static struct tcp_congestion_ops tcp_fast_adaptive __read_mostly = {
 	.undo_cwnd	= tcp_fa_undo_cwnd,
 	.cong_avoid	= tcp_fa_cong_avoid,
 	.cwnd_event	= tcp_fa_cwnd_event,
+	.in_ack_event	= tcp_fa_in_ack_event,
 	.pkts_acked	= tcp_fa_pkts_acked,
 	.get_info	= tcp_fa_get_info,
 

@@ -108,6 +108,41 @@ TRACE_EVENT(ss_exit,
 		  __entry->ss_exit_pkts, __entry->ss_delay_us)
 );
 
+TRACE_EVENT(loss,
+	TP_PROTO(const struct sock *sk, const struct fa_state *s, u32 cwnd,
+		 u32 backlog, u32 kind, u32 ssthresh),
+	TP_ARGS(sk, s, cwnd, backlog, kind, ssthresh),
+	TP_STRUCT__entry(
+		__field(u16, sport)
+		__field(u16, dport)
+		__field(u32, cwnd)
+		__field(u32, base_rtt_us)
+		__field(u32, avg_rtt_us)
+		__field(u32, backlog)
+		__field(u8, kind)
+		__field(u32, ssthresh)
+	),
+	TP_fast_assign(
+		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
+		__entry->dport = ntohs(inet_sk(sk)->inet_dport);
+		__entry->cwnd = cwnd;
+		__entry->base_rtt_us = s->base_rtt_us;
+		__entry->avg_rtt_us = s->avg_rtt_us;
+		__entry->backlog = backlog;
+		__entry->kind = kind;
+		__entry->ssthresh = ssthresh;
+	),
+	TP_printk("sport=%u dport=%u cwnd=%u base_rtt_us=%u avg_rtt_us=%u backlog=%u kind=%s ssthresh=%u",
+		  __entry->sport, __entry->dport, __entry->cwnd,
+		  __entry->base_rtt_us, __entry->avg_rtt_us, __entry->backlog,
+		  __print_symbolic(__entry->kind,
+				   { FA_LOSS_CONGESTION, "congestion" },
+				   { FA_LOSS_ECN, "ecn" },
+				   { FA_LOSS_RANDOM, "random" },
+				   { FA_LOSS_REPEAT, "repeat" }),
+		  __entry->ssthresh)
+);
+
 #endif /* _TCP_FAST_ADAPTIVE_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH

@@ -91,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.jitter_us = take32(&r);
 	p.short_probe = take32(&r);
 	p.shorter_path = take32(&r);
+	p.random_loss = take32(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -149,9 +150,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 5:
-			cwnd = fa_ssthresh(&s, cwnd);
-			ASSERT(cwnd >= FA_CWND_MIN);
+		{
+			u32 b, kind, w;
+
+			fa_ack_ece(&s, op & 0x40);
+			cwnd = fa_ssthresh(&s, &p, cwnd, &b, &kind);
+			w = s.prior_cwnd;	/* the window the loss found */
+			ASSERT(cwnd >= FA_CWND_MIN && cwnd <= FA_CWND_MAX);
+			switch (kind) {
+			case FA_LOSS_CONGESTION:
+			case FA_LOSS_ECN:
+				/* halves; a CE echo always does */
+				ASSERT(cwnd == fa_max_u32(w >> 1, FA_CWND_MIN));
+				ASSERT((kind == FA_LOSS_ECN) == !!(op & 0x40));
+				break;
+			case FA_LOSS_RANDOM:
+			case FA_LOSS_REPEAT:
+				/* only below 3/2 alpha, never on a CE echo */
+				ASSERT(p.random_loss && !(op & 0x40) &&
+				       (u64)b * FA_LOSS_CONG_DEN <
+				       (u64)p.alpha_pkts * FA_LOSS_CONG_NUM);
+				if (kind == FA_LOSS_RANDOM)
+					w -= fa_min_u32(b, w);
+				ASSERT(cwnd == fa_clamp_u32(w, FA_CWND_MIN,
+							    FA_CWND_MAX));
+				/* the next one in the round cuts nothing */
+				ASSERT(s.loss_flags & FA_LOSS_CUT);
+				break;
+			default:
+				ASSERT(0);
+			}
 			break;
+		}
 		case 6:
 			cwnd = fa_undo(&s, cwnd);
 			break;

@@ -48,6 +48,15 @@ static void law_flow(struct fa_state *s, u32 base_us)
 	law_phase(s);
 }
 
+/* A loss answered as FAST answers every loss (random_loss = 0): halving. */
+static u32 halve(struct fa_state *s, u32 cwnd)
+{
+	struct fa_params p = defaults();
+
+	p.random_loss = 0;
+	return fa_ssthresh(s, &p, cwnd, NULL, NULL);
+}
+
 /* Feed one round of samples and end it. */
 static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
 				 u32 cwnd, u32 rtt_us, u32 *now_us,
@@ -288,20 +297,20 @@ static void test_not_cwnd_limited(void)
 	CHECK(u.cwnd_out < 100, "cwnd_out %u", u.cwnd_out);
 }
 
-/* Loss halves (floor 2) and remembers the window; undo gives it back. */
+/* random_loss = 0: loss halves (floor 2), remembers the window; undo gives it back. */
 static void test_halving_and_undo(void)
 {
 	struct fa_state s;
 
 	fa_init(&s, 0);
-	CHECK_EQ(fa_ssthresh(&s, 100), 50);
+	CHECK_EQ(halve(&s, 100), 50);
 	CHECK_EQ(s.prior_cwnd, 100);
 	CHECK_EQ(fa_undo(&s, 50), 100);
 	CHECK_EQ(fa_undo(&s, 150), 150);	/* never lowers */
-	CHECK_EQ(fa_ssthresh(&s, 101), 50);
-	CHECK_EQ(fa_ssthresh(&s, 3), 2);
-	CHECK_EQ(fa_ssthresh(&s, 1), 2);
-	CHECK_EQ(fa_ssthresh(&s, 0xffffffffU), 0x7fffffffU);
+	CHECK_EQ(halve(&s, 101), 50);
+	CHECK_EQ(halve(&s, 3), 2);
+	CHECK_EQ(halve(&s, 1), 2);
+	CHECK_EQ(halve(&s, 0xffffffffU), 0x7fffffffU);
 }
 
 /* gamma stays in [gamma_min, gamma_max] and never falls as e grows. */
@@ -1134,7 +1143,7 @@ static void test_ramp_cap_after_loss(void)
 	u32 now = 0;
 
 	law_flow(&s, 50000);
-	CHECK_EQ(fa_ssthresh(&s, 400), 200);
+	CHECK_EQ(halve(&s, 400), 200);
 	CHECK_EQ(s.ramp_cap, 300);
 	arm_ramp(&s, &p, 200, 50000, &now, &u);
 	round_with(&s, &p, 200, 50000, &now, &u);
@@ -1152,7 +1161,7 @@ static void test_ramp_cap_after_loss(void)
 
 	/* a window already at the cap does not ramp; the update drops it */
 	law_flow(&s, 50000);
-	fa_ssthresh(&s, 400);
+	halve(&s, 400);
 	round_with(&s, &p, 300, 50000, &now, &u);
 	CHECK(round_with(&s, &p, 300, 50000, &now, &u) == FA_ACT_UPDATE,
 	      "ramped at the cap");
@@ -1331,7 +1340,7 @@ static void test_loss_during_probe(void)
 	law_flow(&s, 50000);
 	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe");
-	CHECK_EQ(fa_ssthresh(&s, FA_CWND_MIN), 50);
+	CHECK_EQ(halve(&s, FA_CWND_MIN), 50);
 	CHECK_EQ(s.prior_cwnd, 100);
 	CHECK_EQ(s.phase, FA_PHASE_LAW);
 	CHECK_EQ(fa_undo(&s, 50), 100);
@@ -1560,6 +1569,88 @@ static void test_shorter_path(void)
 	CHECK_EQ(s.base_rtt_us, 61000);
 }
 
+/*
+ * random_loss, by hand: a flow at 200 packets on a 50 ms base.
+ *  - last round's minimum 52.5 ms: b = 200 * 2.5 / 52.5 = 9 (9.52) < 30:
+ *    random, the window drops by 9 to 191; a second loss in the same round
+ *    cuts nothing; the next round may cut again.
+ *  - the current round already shows 60 ms: b = 200 * 10 / 60 = 33 >= 30:
+ *    congestion, halve to 100 (the larger of the two minima counts).
+ *  - b = 29 (just under 3/2 alpha): random; an ACK with ECE: halve, whatever b.
+ *  - random_loss = 0: halve.
+ */
+static void test_random_loss(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, b, kind;
+
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* a round without the base sample */
+	round_with(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(b, 9);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	CHECK_EQ(s.prior_cwnd, 200);
+	CHECK_EQ(fa_undo(&s, 191), 200);
+	CHECK_EQ(fa_ssthresh(&s, &p, 191, &b, &kind), 191);
+	CHECK_EQ(kind, FA_LOSS_REPEAT);
+	round_with(&s, &p, 191, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 191, &b, &kind), 191 - 9);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+
+	/* the current round's minimum is the higher one: 60 ms */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* a round without the base sample */
+	round_with(&s, &p, 200, 52500, &now, &u);
+	fa_rtt_sample(&s, 60000, now);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
+	CHECK_EQ(b, 33);
+	CHECK_EQ(kind, FA_LOSS_CONGESTION);
+	CHECK_EQ(s.ramp_cap, 150);
+
+	/* 200 * 8.5 / 58.5 = 29.06: random, just */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* a round without the base sample */
+	round_with(&s, &p, 200, 58500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 171);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	/* 200 * 9 / 59 = 30.5: congestion */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* a round without the base sample */
+	round_with(&s, &p, 200, 59000, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
+	CHECK_EQ(b, 30);
+	CHECK_EQ(kind, FA_LOSS_CONGESTION);
+
+	/* a CE echo is congestion even with an empty queue; the next ACK clears it */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* a round without the base sample */
+	round_with(&s, &p, 200, 50000, &now, &u);
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
+	CHECK_EQ(b, 0);
+	CHECK_EQ(kind, FA_LOSS_ECN);
+	fa_ack_ece(&s, false);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 200);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+
+	/* off: halve */
+	p.random_loss = 0;
+	law_flow(&s, 50000);
+	fa_round_reset(&s);	/* a round without the base sample */
+	round_with(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
+	CHECK_EQ(kind, FA_LOSS_CONGESTION);
+
+	/* no RTT sample yet: b = 0, a random loss keeps the window */
+	p.random_loss = 1;
+	fa_init(&s, 0);
+	CHECK_EQ(fa_ssthresh(&s, &p, 10, &b, &kind), 10);
+	CHECK_EQ(b, 0);
+}
+
 static void test_state_size(void)
 {
 	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
@@ -1618,6 +1709,7 @@ static const struct tap_test tests[] = {
 	TEST(test_drain_check_own_queue),
 	TEST(test_short_probe),
 	TEST(test_shorter_path),
+	TEST(test_random_loss),
 	TEST(test_state_size),
 };
 

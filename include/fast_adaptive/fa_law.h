@@ -118,6 +118,38 @@
  *	but a queueing delay of their alpha's).  A probe that finds a longer
  *	path ramps at once (its drained RTT already says the queue is empty).
  *	ramp = 0 gives the paper's linear approach.
+ *
+ * Loss
+ *	FAST halves its window on every loss, as Reno does, so a path that
+ *	drops packets without a full queue (radio, VPNs, a noisy link) keeps it
+ *	far below the link: 10 of 50 Mbit/s at 0.5 % random loss in the VM,
+ *	where bbr moves 44.  Yet at every loss the law knows how many of its
+ *	packets sit in the bottleneck queue, its backlog b = w (r - base) / r
+ *	(r the recent minimum RTT, fa_loss_backlog()).  The law itself holds b
+ *	at alpha, so a loss with b at most that, plus the scatter of the
+ *	estimate around it, did not come from a queue this flow overfilled:
+ *	with random_loss, a loss with b < 3/2 alpha (FA_LOSS_CONG_*) cuts the
+ *	window by b, to w base / r, the window that keeps the pipe full with
+ *	none of the flow's packets queued, and a second such loss in the same
+ *	round cuts nothing.  On a lossy path with an empty queue that is no
+ *	cut at all, and the law goes on; a shallow buffer that cannot hold the
+ *	N alpha that N flows ask for overflows with each flow's b = buffer / N
+ *	below alpha, and each flow then gives up its whole queue, which
+ *	empties the buffer, instead of halving a window that still fits the
+ *	pipe.  A loss with b >= 3/2 alpha is congestion (a slow start or ramp
+ *	that overshot, a burst the law did not ask for) and halves, as does a
+ *	loss on an ACK that echoes a CE mark (ECN; fa_ack_ece()): a mark is
+ *	congestion by definition.  The host answers at most one of either per
+ *	round (Linux: one per recovery or CWR episode), and its recovery (PRR,
+ *	undo) is unchanged.  Linux's Veno does the same with one threshold of
+ *	3 packets on Vegas's estimate; here the line scales with alpha, which
+ *	is what the law queues, and the answer to a random loss is to drain
+ *	the flow's own queue rather than to cut the window by a fifth.
+ *	Failure modes: a loss-based competitor that keeps the buffer full sees
+ *	this flow hold b at alpha, so its overflows read as random and this
+ *	flow yields only its backlog (more share than halving gives, not
+ *	more than its alpha); a backlog under-read (a base RTT that is too high)
+ *	makes an overflow look random.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -178,6 +210,21 @@
 #define FA_EXP_SHIFT		16
 /* |b - alpha| / alpha is clamped at 64: exp(-k e) is 0 long before. */
 #define FA_DIST_MAX		(64U << FA_SHIFT)
+/* A loss with the flow's backlog at 3/2 alpha or more is congestion. */
+#define FA_LOSS_CONG_NUM	3
+#define FA_LOSS_CONG_DEN	2
+/* loss_flags: the ACK being processed echoed a CE mark (ECN) */
+#define FA_LOSS_ECE		0x1
+/* loss_flags: a non-congestion loss was answered in this round */
+#define FA_LOSS_CUT		0x2
+
+/* How fa_ssthresh() read a loss (the tracepoint's "kind"). */
+enum fa_loss_kind {
+	FA_LOSS_CONGESTION = 0,	/* halve: the flow overfilled the queue */
+	FA_LOSS_ECN = 1,	/* halve: a CE mark is congestion */
+	FA_LOSS_RANDOM = 2,	/* cut the flow's backlog only */
+	FA_LOSS_REPEAT = 3,	/* random, already answered in this round */
+};
 
 enum fa_phase {
 	FA_PHASE_SS = 0,	/* slow start (the host's cwnd < ssthresh) */
@@ -216,6 +263,7 @@ struct fa_params {
 	u32 jitter_us;		/* RTTs are read against max(base, this) */
 	u32 short_probe;	/* a probe lasts one round */
 	u32 shorter_path;	/* a much lower sample re-arms the probe */
+	u32 random_loss;	/* a loss on a small backlog cuts only it */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -256,6 +304,7 @@ struct fa_state {
 	u8 ramp_armed;		/* the last update cycle was below the ramp line */
 	u8 stuck;		/* cuts in a row whose drain the RTT did not show */
 	u8 base_drop;		/* a sample fell base/4 below the base */
+	u8 loss_flags;		/* FA_LOSS_* */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -336,6 +385,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->jitter_us = fa_min_u32(p->jitter_us, FA_JITTER_US_MAX);
 	p->short_probe = !!p->short_probe;
 	p->shorter_path = !!p->shorter_path;
+	p->random_loss = !!p->random_loss;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -361,6 +411,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->jitter_us = FA_JITTER_US_DEFAULT;
 	p->short_probe = FA_SHORT_PROBE_DEFAULT;
 	p->shorter_path = FA_SHORTER_PATH_DEFAULT;
+	p->random_loss = FA_RANDOM_LOSS_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -465,6 +516,7 @@ static inline void fa_round_reset(struct fa_state *s)
 {
 	s->round_min_us = FA_RTT_NONE;
 	s->round_samples = 0;
+	s->loss_flags &= ~FA_LOSS_CUT;
 }
 
 /* Forget the cuts drain_check was following. */
@@ -518,6 +570,7 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->ss_updates = 0;
 	s->ss_probed = 0;
 	s->base_drop = 0;
+	s->loss_flags = 0;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -1075,19 +1128,80 @@ static inline u32 fa_cwnd_on_ack(const struct fa_state *s, u32 cwnd,
 	return cwnd + fa_min_u32(acked, s->target_cwnd - cwnd);
 }
 
-/* Loss: remember the window for undo and halve it. */
-static inline u32 fa_ssthresh(struct fa_state *s, u32 cwnd)
+/*
+ * The ACK the host is processing echoes a CE mark (ece) or not; a loss
+ * that the same ACK reveals is then answered as congestion.
+ */
+static inline void fa_ack_ece(struct fa_state *s, bool ece)
 {
+	if (ece)
+		s->loss_flags |= FA_LOSS_ECE;
+	else
+		s->loss_flags &= ~FA_LOSS_ECE;
+}
+
+/*
+ * The flow's backlog, in packets, when a loss is found: w (r - base) / r
+ * with r the greater of the last round's minimum RTT and the current
+ * round's so far (the more recent queue, and the larger: when in doubt, a
+ * loss is congestion).  0 before any sample.
+ */
+static inline u32 fa_loss_backlog(const struct fa_state *s,
+				  const struct fa_params *p, u32 cwnd)
+{
+	u32 base = fa_base_eff_us(s, p), r = 0;
+
+	if (s->avg_rtt_us != FA_RTT_NONE)
+		r = s->avg_rtt_us;
+	if (s->round_min_us != FA_RTT_NONE)
+		r = fa_max_u32(r, s->round_min_us);
+	if (s->base_rtt_us == FA_RTT_NONE || r <= base)
+		return 0;
+	return (u32)div_u64((u64)cwnd * (r - base), r);
+}
+
+/*
+ * Loss or CE mark: remember the window for undo, and answer it (see the
+ * top, "Loss").  kind, if not NULL, says how the loss was read and backlog
+ * the flow's backlog then, in packets (the tracepoint's fields).
+ */
+static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
+			      u32 cwnd, u32 *backlog, u32 *kind)
+{
+	u32 b, k = FA_LOSS_CONGESTION;
+
 	if (s->phase == FA_PHASE_PROBE) {
 		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
 		s->phase = FA_PHASE_LAW;
 		s->probe_rounds = 0;
 		s->probe_min_us = FA_RTT_NONE;
 	}
+	b = fa_loss_backlog(s, p, cwnd);
+	if (s->loss_flags & FA_LOSS_ECE)
+		k = FA_LOSS_ECN;
+	else if (p->random_loss &&
+		 (u64)b * FA_LOSS_CONG_DEN < (u64)p->alpha_pkts * FA_LOSS_CONG_NUM)
+		k = s->loss_flags & FA_LOSS_CUT ? FA_LOSS_REPEAT : FA_LOSS_RANDOM;
+	if (backlog)
+		*backlog = b;
+	if (kind)
+		*kind = k;
 	s->prior_cwnd = cwnd;
-	fa_cycle_reset(s);
 	s->knee_cwnd = 0;
 	s->ramp_armed = 0;
+	if (k == FA_LOSS_RANDOM || k == FA_LOSS_REPEAT) {
+		/*
+		 * Not an overflow this flow caused: drop the flow's own queue
+		 * (a second loss in the round, nothing) and keep the update
+		 * cycle, whose RTT samples the loss did not change.
+		 */
+		if (k == FA_LOSS_RANDOM)
+			cwnd -= fa_min_u32(b, cwnd);
+		s->loss_flags |= FA_LOSS_CUT;
+		s->target_cwnd = fa_clamp_u32(cwnd, FA_CWND_MIN, FA_CWND_MAX);
+		return s->target_cwnd;
+	}
+	fa_cycle_reset(s);
 	s->target_cwnd = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
 	s->ramp_cap = (u32)div_u64((u64)cwnd * FA_RAMP_CAP_NUM,
 				   FA_RAMP_CAP_DEN);

@@ -203,6 +203,19 @@
 #define FA_SHORTER_PATH_HELP	\
 	"1: a sample base/4 below the base RTT re-arms the once-per-flow probe; 0: off"
 
+/*
+ * A loss while fewer than 3/2 alpha of the flow's packets were queued did not
+ * come from a queue this flow overfilled (random loss, or a shallow buffer
+ * that cannot hold N alpha): the window drops by the flow's backlog, at most
+ * once per round, instead of halving (fa_law.h, "Loss").  0: every loss
+ * halves, as in FAST.
+ */
+#define FA_RANDOM_LOSS_DEFAULT	1
+#define FA_RANDOM_LOSS_MIN	0
+#define FA_RANDOM_LOSS_MAX	1
+#define FA_RANDOM_LOSS_HELP	\
+	"1: a loss with the flow's backlog under 3/2 alpha cuts only that backlog; 0: every loss halves"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -225,6 +238,7 @@ enum fa_param_id {
 	FA_P_JITTER_US,
 	FA_P_SHORT_PROBE,
 	FA_P_SHORTER_PATH,
+	FA_P_RANDOM_LOSS,
 	FA_P_COUNT,
 };
 
@@ -265,6 +279,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_JITTER_US] = FA_PARAM_ROW(jitter_us, FA_JITTER_US),
 	[FA_P_SHORT_PROBE] = FA_PARAM_ROW(short_probe, FA_SHORT_PROBE),
 	[FA_P_SHORTER_PATH] = FA_PARAM_ROW(shorter_path, FA_SHORTER_PATH),
+	[FA_P_RANDOM_LOSS] = FA_PARAM_ROW(random_loss, FA_RANDOM_LOSS),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -35,6 +35,7 @@
 	FA_PARAM_X(X, drain_check, FA_DRAIN_CHECK)	\
 	FA_PARAM_X(X, jitter_us, FA_JITTER_US)	\
 	FA_PARAM_X(X, short_probe, FA_SHORT_PROBE)	\
-	FA_PARAM_X(X, shorter_path, FA_SHORTER_PATH)
+	FA_PARAM_X(X, shorter_path, FA_SHORTER_PATH)	\
+	FA_PARAM_X(X, random_loss, FA_RANDOM_LOSS)
 
 #endif /* _FA_PARAMS_TABLE_H */

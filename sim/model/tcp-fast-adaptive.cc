@@ -261,7 +261,13 @@ TcpFastAdaptive::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlig
         m_ssExitRule = 3;
         m_ssExitUs = NowUs();
     }
-    return std::max<uint32_t>(fa_ssthresh(&m_state, tcb->m_cWnd / seg), FA_CWND_MIN) * seg;
+    struct fa_params p;
+    ReadParams(&p);
+    /* ns-3 asks for ssthresh on an ECE as Linux does (CWR): congestion */
+    fa_ack_ece(&m_state, tcb->m_ecnState == TcpSocketState::ECN_ECE_RCVD);
+    return std::max<uint32_t>(fa_ssthresh(&m_state, &p, tcb->m_cWnd / seg, nullptr, nullptr),
+                              FA_CWND_MIN) *
+           seg;
 }
 
 void
