@@ -151,3 +151,35 @@ net_recv() {
 	echo "# receiver on port $port did not start: $(cat "$out")" >&2
 	return 1
 }
+
+# net_aqm_bottleneck RATE_MBIT RTT_MS: the bottleneck as an ECN-marking AQM
+# instead of a netem: an HTB class of RATE (the shaper) holding an fq_codel
+# with ecn (its default target 5 ms, interval 100 ms, limit 10240 packets),
+# on the router's egress toward the receiver; the RTT_MS propagation delay on
+# the ACK path as net_dumbbell has it.  HTB and fq_codel count a packet's
+# whole frame (1514 bytes), as netem's rate does.  The quantum is given so
+# that HTB does not log that the one it derives from the rate is too big.
+net_aqm_bottleneck() {
+	local rate=$1 rtt=$2
+	modprobe sch_htb 2>/dev/null
+	in_rtr tc qdisc del dev "$NET_BOTTLENECK_DEV" root 2>/dev/null
+	net_step in_rtr tc qdisc add dev "$NET_BOTTLENECK_DEV" root handle 1: htb default 1 &&
+	net_step in_rtr tc class add dev "$NET_BOTTLENECK_DEV" parent 1: classid 1:1 \
+		htb rate "${rate}mbit" ceil "${rate}mbit" quantum 15140 &&
+	net_step in_rtr tc qdisc add dev "$NET_BOTTLENECK_DEV" parent 1:1 handle 10: fq_codel ecn &&
+	net_step net_return delay "${rtt}ms" limit 100000
+}
+
+# The AQM's counters so far (the fq_codel of net_aqm_bottleneck):
+# "sent_bytes=B sent_pkts=P dropped=D ecn_mark=M drop_overlimit=O"
+net_aqm_stats() {
+	in_rtr tc -s qdisc show dev "$NET_BOTTLENECK_DEV" | awk '
+		/^qdisc / { aqm = ($2 == "fq_codel") }
+		!aqm { next }
+		/Sent/ { b = $2; p = $4; d = $7; sub(/,/, "", d) }
+		{ for (i = 1; i < NF; i++) {
+			if ($i == "ecn_mark") m = $(i + 1)
+			if ($i == "drop_overlimit") o = $(i + 1)
+		} }
+		END { printf "sent_bytes=%d sent_pkts=%d dropped=%d ecn_mark=%d drop_overlimit=%d\n", b, p, d, m, o }'
+}
