@@ -79,6 +79,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_SHORT_PROBE]	= FA_SHORT_PROBE_DEFAULT,
 	[FA_P_SHORTER_PATH]	= FA_SHORTER_PATH_DEFAULT,
 	[FA_P_RANDOM_LOSS]	= FA_RANDOM_LOSS_DEFAULT,
+	[FA_P_QUEUE_FIT]	= FA_QUEUE_FIT_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -163,6 +164,8 @@ fa_module_param(shorter_path, FA_P_SHORTER_PATH);
 MODULE_PARM_DESC(shorter_path, FA_PARAM_DESC(FA_SHORTER_PATH));
 fa_module_param(random_loss, FA_P_RANDOM_LOSS);
 MODULE_PARM_DESC(random_loss, FA_PARAM_DESC(FA_RANDOM_LOSS));
+fa_module_param(queue_fit, FA_P_QUEUE_FIT);
+MODULE_PARM_DESC(queue_fit, FA_PARAM_DESC(FA_QUEUE_FIT));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -187,6 +190,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->short_probe = fa_tunable_get(FA_P_SHORT_PROBE);
 	p->shorter_path = fa_tunable_get(FA_P_SHORTER_PATH);
 	p->random_loss = fa_tunable_get(FA_P_RANDOM_LOSS);
+	p->queue_fit = fa_tunable_get(FA_P_QUEUE_FIT);
 	fa_params_sanitize(p);
 }
 

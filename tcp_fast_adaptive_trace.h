@@ -121,6 +121,7 @@ TRACE_EVENT(loss,
 		__field(u32, backlog)
 		__field(u8, kind)
 		__field(u32, ssthresh)
+		__field(u16, alpha_cap)
 	),
 	TP_fast_assign(
 		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
@@ -131,16 +132,18 @@ TRACE_EVENT(loss,
 		__entry->backlog = backlog;
 		__entry->kind = kind;
 		__entry->ssthresh = ssthresh;
+		__entry->alpha_cap = s->alpha_cap;
 	),
-	TP_printk("sport=%u dport=%u cwnd=%u base_rtt_us=%u avg_rtt_us=%u backlog=%u kind=%s ssthresh=%u",
+	TP_printk("sport=%u dport=%u cwnd=%u base_rtt_us=%u avg_rtt_us=%u backlog=%u kind=%s ssthresh=%u alpha_cap=%u",
 		  __entry->sport, __entry->dport, __entry->cwnd,
 		  __entry->base_rtt_us, __entry->avg_rtt_us, __entry->backlog,
 		  __print_symbolic(__entry->kind,
 				   { FA_LOSS_CONGESTION, "congestion" },
 				   { FA_LOSS_ECN, "ecn" },
 				   { FA_LOSS_RANDOM, "random" },
-				   { FA_LOSS_REPEAT, "repeat" }),
-		  __entry->ssthresh)
+				   { FA_LOSS_REPEAT, "repeat" },
+				   { FA_LOSS_MARK, "mark" }),
+		  __entry->ssthresh, __entry->alpha_cap)
 );
 
 #endif /* _TCP_FAST_ADAPTIVE_TRACE_H */

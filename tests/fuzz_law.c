@@ -92,6 +92,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.short_probe = take32(&r);
 	p.shorter_path = take32(&r);
 	p.random_loss = take32(&r);
+	p.queue_fit = take32(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -114,11 +115,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			       (s.base_rtt_us >= 1 &&
 				s.base_rtt_us <= FA_RTT_MAX_US));
 			break;
-		case 2:
+		case 2: {
+			/* the law runs with alpha as queue_fit capped it */
+			struct fa_params fit;
+			const struct fa_params *pe = fa_fit_params(&s, &p, &fit);
+
 			act = fa_round_end(&s, &p, cwnd, op & 0x40, limited,
 					   now, &u);
 			if (act == FA_ACT_UPDATE)
-				check_update(&p, &u);
+				check_update(pe, &u);
 			cwnd = fa_apply(act, cwnd, &u);
 			ASSERT(cwnd >= 1);
 			/* ssthresh follows the window, but for a ramp */
@@ -134,6 +139,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			else
 				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;
+		}
 		case 3:
 			if (fa_ss_exit(&s, &p, cwnd))
 				fa_ss_done(&s);
@@ -166,16 +172,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				break;
 			case FA_LOSS_RANDOM:
 			case FA_LOSS_REPEAT:
-				/* only below 3/2 alpha, never on a CE echo */
-				ASSERT(p.random_loss && !(op & 0x40) &&
-				       (u64)b * FA_LOSS_CONG_DEN <
+			case FA_LOSS_MARK:
+				/* only below 3/2 alpha; a mark only with queue_fit */
+				ASSERT((u64)b * FA_LOSS_CONG_DEN <
 				       (u64)p.alpha_pkts * FA_LOSS_CONG_NUM);
+				ASSERT(kind == FA_LOSS_REPEAT ||
+				       (kind == FA_LOSS_MARK) == !!(op & 0x40));
+				ASSERT(kind != FA_LOSS_RANDOM || p.random_loss);
+				ASSERT(kind != FA_LOSS_MARK || p.queue_fit);
 				if (kind == FA_LOSS_RANDOM)
 					w -= fa_min_u32(b, w);
+				if (kind == FA_LOSS_MARK)
+					w -= fa_min_u32(fa_max_u32(b, w >> 3), w);
 				ASSERT(cwnd == fa_clamp_u32(w, FA_CWND_MIN,
 							    FA_CWND_MAX));
 				/* the next one in the round cuts nothing */
-				ASSERT(s.loss_flags & FA_LOSS_CUT);
+				ASSERT(s.flags & FA_F_CUT);
+				/* alpha only ever fits down, not below alpha/4 */
+				ASSERT(!s.alpha_cap ||
+				       s.alpha_cap >= fa_max_u32(p.alpha_pkts >> 2, 1));
 				break;
 			default:
 				ASSERT(0);

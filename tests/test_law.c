@@ -37,7 +37,7 @@ static void ss_round(struct fa_state *s, u32 base_us, u32 rtt_us, int n)
 static void law_phase(struct fa_state *s)
 {
 	fa_ss_done(s);
-	s->ss_probed = 1;
+	s->flags |= FA_F_SS_PROBED;
 }
 
 /* A fresh flow at time 0 with base RTT base_us, in the law's phase. */
@@ -1576,7 +1576,8 @@ static void test_shorter_path(void)
  *    cuts nothing; the next round may cut again.
  *  - the current round already shows 60 ms: b = 200 * 10 / 60 = 33 >= 30:
  *    congestion, halve to 100 (the larger of the two minima counts).
- *  - b = 29 (just under 3/2 alpha): random; an ACK with ECE: halve, whatever b.
+ *  - b = 29 (just under 3/2 alpha): random; an ACK with ECE: halve, whatever b
+ *    (queue_fit = 0).
  *  - random_loss = 0: halve.
  */
 static void test_random_loss(void)
@@ -1586,6 +1587,7 @@ static void test_random_loss(void)
 	struct fa_state s;
 	u32 now = 0, b, kind;
 
+	p.queue_fit = 0;	/* random_loss alone; test_queue_fit has both */
 	law_flow(&s, 50000);
 	fa_round_reset(&s);	/* a round without the base sample */
 	round_with(&s, &p, 200, 52500, &now, &u);
@@ -1651,6 +1653,92 @@ static void test_random_loss(void)
 	CHECK_EQ(b, 0);
 }
 
+/*
+ * queue_fit, by hand: a flow at 200 packets on a 50 ms base, alpha 20.
+ *  - random loss with b = 9 (>= alpha/4 = 5): alpha fits to 3/4 of 9 = 6, the
+ *    window drops by 9, a ramp may regrow to 200 only; b = 9 again: no change
+ *    (never up); b = 4 (< alpha/4): nothing to learn.
+ *  - each route window (base_win_ms = 2 s) without a new cap: alpha + 1;
+ *    at alpha the cap is gone.
+ *  - a CE echo on b = 0: cut w/8 = 25 (a mark is congestion), alpha kept;
+ *    on b = 33 (>= 3/2 alpha): halve.
+ *  - queue_fit = 0: no cap, a CE echo halves.
+ */
+static void test_queue_fit(void)
+{
+	struct fa_params p = defaults(), fit;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, b, kind, start;
+	int i;
+
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	CHECK_EQ(s.alpha_cap, 6);
+	CHECK_EQ(fa_fit_params(&s, &p, &fit)->alpha_pkts, 6);
+	CHECK_EQ(p.alpha_pkts, 20);
+	CHECK_EQ(s.ramp_cap, 200);
+	round_with(&s, &p, 191, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(s.alpha_cap, 6);
+	round_with(&s, &p, 200, 51000, &now, &u);	/* b = 200 / 51 = 3 */
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 197);
+	CHECK_EQ(b, 3);
+	CHECK_EQ(s.alpha_cap, 6);
+
+	/* regrowth: one packet per route window, then no cap */
+	start = s.win_start_us;
+	for (i = 0; i < 400 && now - start < 2000000; i++)
+		round_with(&s, &p, 200, 50000, &now, &u);
+	round_with(&s, &p, 200, 50000, &now, &u);
+	CHECK_EQ(s.alpha_cap, 7);
+	for (i = 0; i < 2000 && s.alpha_cap; i++)
+		round_with(&s, &p, 200, 50000, &now, &u);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK(now - start > 13 * 2000000U && now - start < 16 * 2000000U,
+	      "cap gone after %u us", now - start);
+	CHECK(fa_fit_params(&s, &p, &fit) == &p, "params copied without a cap");
+
+	/* marks */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 50000, &now, &u);
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 175);
+	CHECK_EQ(kind, FA_LOSS_MARK);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK_EQ(fa_ssthresh(&s, &p, 175, &b, &kind), 175);
+	CHECK_EQ(kind, FA_LOSS_REPEAT);
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 52500, &now, &u);	/* b = 9 */
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 175);
+	CHECK_EQ(s.alpha_cap, 6);
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 60000, &now, &u);	/* b = 33 */
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
+	CHECK_EQ(kind, FA_LOSS_ECN);
+
+	/* off */
+	p.queue_fit = 0;
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK_EQ(s.ramp_cap, 0);
+	fa_ack_ece(&s, true);
+	round_with(&s, &p, 191, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 191, &b, &kind), 95);
+	CHECK_EQ(kind, FA_LOSS_ECN);
+}
+
 static void test_state_size(void)
 {
 	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
@@ -1710,6 +1798,7 @@ static const struct tap_test tests[] = {
 	TEST(test_short_probe),
 	TEST(test_shorter_path),
 	TEST(test_random_loss),
+	TEST(test_queue_fit),
 	TEST(test_state_size),
 };
 

@@ -150,6 +150,28 @@
  *	flow yields only its backlog (more share than halving gives, not
  *	more than its alpha); a backlog under-read (a base RTT that is too high)
  *	makes an overflow look random.
+ *
+ *	queue_fit: a random-looking loss, or a CE mark, that finds at least
+ *	alpha/4 of the flow's packets queued says the path holds less queue
+ *	than the flows build: a drop-tail buffer smaller than N alpha (4
+ *	flows of alpha 20 in the bench's 52-packet buffer), or an AQM whose
+ *	target is below alpha / C (fq_codel's 5 ms against 4.8 ms of alpha at
+ *	50 Mbit/s plus jitter).  Cutting the backlog alone would refill the
+ *	same queue within an update or two and overflow again.  So alpha
+ *	drops to 3/4 of the backlog found (FA_FIT_*, not below alpha/4, never
+ *	up; fa_fit_params() hands the capped copy to the law, the ramp line
+ *	and the slow-start exit), N flows then hold 3/4 of what overflowed,
+ *	and it regrows by one packet per route window without a new cap
+ *	(base_win_ms, 2 s: from 10 back to 20 in 20 s), which finds a larger
+ *	buffer or fewer flows again at the price of one more loss.  The ramp
+ *	after such a cut may regrow only the cut (ramp_cap = the window the
+ *	loss found): the cut leaves the pipe full and the queue empty, which
+ *	the ramp line would read as spare capacity.  A CE mark on a backlog
+ *	under 3/2 alpha cuts max(b, w/8) rather than half: at least w/8,
+ *	because a mark is congestion even where b reads 0 (a base RTT that
+ *	already holds a standing queue).  A random loss near equilibrium on
+ *	a deep buffer also fits alpha down; it costs queue, not rate, down to
+ *	alpha/4.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -213,10 +235,21 @@
 /* A loss with the flow's backlog at 3/2 alpha or more is congestion. */
 #define FA_LOSS_CONG_NUM	3
 #define FA_LOSS_CONG_DEN	2
-/* loss_flags: the ACK being processed echoed a CE mark (ECN) */
-#define FA_LOSS_ECE		0x1
-/* loss_flags: a non-congestion loss was answered in this round */
-#define FA_LOSS_CUT		0x2
+/* flags: the ACK being processed echoed a CE mark (ECN) */
+#define FA_F_ECE		0x1
+/* flags: a loss or mark was answered with a backlog cut in this round */
+#define FA_F_CUT		0x2
+/* flags: a sample fell base/4 below the base (shorter_path) */
+#define FA_F_BASE_DROP		0x4
+/* flags: the once-per-flow probe has run */
+#define FA_F_SS_PROBED		0x8
+/* queue_fit: alpha drops to 3/4 of the backlog a loss or mark found */
+#define FA_FIT_NUM		3
+#define FA_FIT_DEN		4
+/* queue_fit: never below alpha/4, and only for a backlog of at least that */
+#define FA_FIT_FLOOR_SHIFT	2
+/* queue_fit: a CE mark cuts at least w/8, even where the backlog reads 0 */
+#define FA_MARK_SHIFT		3
 
 /* How fa_ssthresh() read a loss (the tracepoint's "kind"). */
 enum fa_loss_kind {
@@ -224,6 +257,7 @@ enum fa_loss_kind {
 	FA_LOSS_ECN = 1,	/* halve: a CE mark is congestion */
 	FA_LOSS_RANDOM = 2,	/* cut the flow's backlog only */
 	FA_LOSS_REPEAT = 3,	/* random, already answered in this round */
+	FA_LOSS_MARK = 4,	/* queue_fit: a CE mark on a small backlog */
 };
 
 enum fa_phase {
@@ -264,6 +298,7 @@ struct fa_params {
 	u32 short_probe;	/* a probe lasts one round */
 	u32 shorter_path;	/* a much lower sample re-arms the probe */
 	u32 random_loss;	/* a loss on a small backlog cuts only it */
+	u32 queue_fit;		/* such a loss or a CE mark lowers alpha */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -291,6 +326,7 @@ struct fa_state {
 	u32 stuck_min_us;	/* least avg RTT over cuts that did not drain */
 	u32 knee_cwnd;		/* window when the knee test started */
 	u16 knee_backlog;	/* own backlog (packets) then */
+	u16 alpha_cap;		/* queue_fit: alpha at most this; 0: none */
 	u8 ss_bucket_n;		/* samples in the current bucket */
 	u8 cycle_rounds;	/* rounds completed in this update cycle */
 	u8 probe_rounds;	/* rounds completed in this probe */
@@ -298,13 +334,11 @@ struct fa_state {
 	u8 base_changes;	/* times a longer path was adopted (wraps) */
 	u8 probe_backoff;	/* log2 of the current window multiplier */
 	u8 ss_updates;		/* updates since slow start ended (saturates) */
-	u8 ss_probed;		/* the once-per-flow probe has run */
 	u8 ramps;		/* times the law re-entered slow start (wraps) */
 	u8 win_rounds;		/* law rounds in this route window */
 	u8 ramp_armed;		/* the last update cycle was below the ramp line */
 	u8 stuck;		/* cuts in a row whose drain the RTT did not show */
-	u8 base_drop;		/* a sample fell base/4 below the base */
-	u8 loss_flags;		/* FA_LOSS_* */
+	u8 flags;		/* FA_F_* */
 };
 
 /* Inputs and outputs of one update of the law (also the tracepoint). */
@@ -386,6 +420,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->short_probe = !!p->short_probe;
 	p->shorter_path = !!p->shorter_path;
 	p->random_loss = !!p->random_loss;
+	p->queue_fit = !!p->queue_fit;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -412,7 +447,31 @@ static inline void fa_params_default(struct fa_params *p)
 	p->short_probe = FA_SHORT_PROBE_DEFAULT;
 	p->shorter_path = FA_SHORTER_PATH_DEFAULT;
 	p->random_loss = FA_RANDOM_LOSS_DEFAULT;
+	p->queue_fit = FA_QUEUE_FIT_DEFAULT;
 	fa_params_sanitize(p);
+}
+
+/*
+ * queue_fit: the tunables with alpha lowered to the cap that a loss or mark
+ * set (see the top, "Loss"); p itself when there is none.
+ */
+static inline const struct fa_params *
+fa_fit_params(const struct fa_state *s, const struct fa_params *p,
+	      struct fa_params *fit)
+{
+	if (!p->queue_fit || !s->alpha_cap || s->alpha_cap >= p->alpha_pkts)
+		return p;
+	*fit = *p;
+	fit->alpha_pkts = s->alpha_cap;
+	return fit;
+}
+
+/* queue_fit: a route window went by without a loss cap: alpha regrows. */
+static inline void fa_alpha_regrow(struct fa_state *s,
+				   const struct fa_params *p)
+{
+	if (s->alpha_cap && ++s->alpha_cap >= p->alpha_pkts)
+		s->alpha_cap = 0;
 }
 
 /* exp(-x) for x in 1/1024 units, in 1/65536 units; non-increasing in x. */
@@ -516,7 +575,7 @@ static inline void fa_round_reset(struct fa_state *s)
 {
 	s->round_min_us = FA_RTT_NONE;
 	s->round_samples = 0;
-	s->loss_flags &= ~FA_LOSS_CUT;
+	s->flags &= ~FA_F_CUT;
 }
 
 /* Forget the cuts drain_check was following. */
@@ -568,9 +627,8 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->base_changes = 0;
 	s->probe_backoff = 0;
 	s->ss_updates = 0;
-	s->ss_probed = 0;
-	s->base_drop = 0;
-	s->loss_flags = 0;
+	s->flags = 0;
+	s->alpha_cap = 0;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -618,7 +676,7 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 	/* a shorter path (shorter_path): see fa_round_end() */
 	if (s->base_rtt_us != FA_RTT_NONE && s->phase != FA_PHASE_PROBE &&
 	    rtt < s->base_rtt_us - (s->base_rtt_us >> FA_ROUTE_SHIFT))
-		s->base_drop = 1;
+		s->flags |= FA_F_BASE_DROP;
 	s->base_rtt_us = fa_min_u32(s->base_rtt_us, rtt);
 	s->round_min_us = fa_min_u32(s->round_min_us, rtt);
 	s->win_min_us = fa_min_u32(s->win_min_us, rtt);
@@ -707,6 +765,9 @@ static inline bool fa_ss_exit(const struct fa_state *s,
 			      const struct fa_params *p, u32 cwnd)
 {
 	u32 rtt, qdelay, base = fa_base_eff_us(s, p);
+	struct fa_params fit;
+
+	p = fa_fit_params(s, p, &fit);
 
 	if (s->ss_prev_min_us == FA_RTT_NONE || base == FA_RTT_NONE)
 		return false;
@@ -1001,10 +1062,13 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 					  bool in_ss, bool cwnd_limited,
 					  u32 now_us, struct fa_update *u)
 {
+	const struct fa_params *tun = p;
 	u32 rmin = s->round_min_us, mean;
+	struct fa_params fit;
 	bool due, knee;
 	u64 own;
 
+	p = fa_fit_params(s, p, &fit);
 	fa_round_reset(s);
 	if (rmin != FA_RTT_NONE)
 		s->avg_rtt_us = rmin;
@@ -1024,6 +1088,8 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 
 	if (fa_base_suspect(s, p, now_us))
 		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
+	if (!s->win_rounds)	/* a route window ended */
+		fa_alpha_regrow(s, tun);
 
 	if (++s->cycle_rounds < p->update_rtts)
 		return FA_ACT_NONE;
@@ -1037,13 +1103,13 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	 * new path plus whatever queue the flow kept then, which a minimum never
 	 * sheds.  Probe once more, as after slow start.
 	 */
-	if (s->base_drop && p->shorter_path)
-		s->ss_probed = 0;
-	s->base_drop = 0;
-	if (!s->ss_probed && s->ss_updates >= (p->quick_probe ?
-						FA_SS_PROBE_UPDATES_QUICK :
-						FA_SS_PROBE_UPDATES)) {
-		s->ss_probed = 1;
+	if ((s->flags & FA_F_BASE_DROP) && p->shorter_path)
+		s->flags &= ~FA_F_SS_PROBED;
+	s->flags &= ~FA_F_BASE_DROP;
+	if (!(s->flags & FA_F_SS_PROBED) &&
+	    s->ss_updates >= (p->quick_probe ? FA_SS_PROBE_UPDATES_QUICK :
+					       FA_SS_PROBE_UPDATES)) {
+		s->flags |= FA_F_SS_PROBED;
 		return fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
 				      s->win_min_us, u);
 	}
@@ -1135,9 +1201,9 @@ static inline u32 fa_cwnd_on_ack(const struct fa_state *s, u32 cwnd,
 static inline void fa_ack_ece(struct fa_state *s, bool ece)
 {
 	if (ece)
-		s->loss_flags |= FA_LOSS_ECE;
+		s->flags |= FA_F_ECE;
 	else
-		s->loss_flags &= ~FA_LOSS_ECE;
+		s->flags &= ~FA_F_ECE;
 }
 
 /*
@@ -1161,14 +1227,35 @@ static inline u32 fa_loss_backlog(const struct fa_state *s,
 }
 
 /*
+ * queue_fit: a loss or mark found b packets of the flow queued where the
+ * path holds no more: alpha drops to 3/4 of b, not below alpha/4 and never
+ * up.  A backlog under alpha/4 says nothing about the queue's size.
+ */
+static inline void fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
+				u32 b)
+{
+	u32 floor = fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
+	u32 cap, now = s->alpha_cap ? fa_min_u32(s->alpha_cap, p->alpha_pkts) :
+				      p->alpha_pkts;
+
+	if (!p->queue_fit || b < floor)
+		return;
+	cap = fa_max_u32((u32)div_u64((u64)b * FA_FIT_NUM, FA_FIT_DEN), floor);
+	if (cap < now)
+		s->alpha_cap = (u16)fa_min_u32(cap, 0xffff);
+}
+
+/*
  * Loss or CE mark: remember the window for undo, and answer it (see the
- * top, "Loss").  kind, if not NULL, says how the loss was read and backlog
- * the flow's backlog then, in packets (the tracepoint's fields).
+ * top, "Loss").  kind, if not NULL, says how it was read (enum
+ * fa_loss_kind) and backlog the flow's backlog then, in packets (the
+ * tracepoint's fields).
  */
 static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 			      u32 cwnd, u32 *backlog, u32 *kind)
 {
 	u32 b, k = FA_LOSS_CONGESTION;
+	bool small;
 
 	if (s->phase == FA_PHASE_PROBE) {
 		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
@@ -1177,11 +1264,14 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		s->probe_min_us = FA_RTT_NONE;
 	}
 	b = fa_loss_backlog(s, p, cwnd);
-	if (s->loss_flags & FA_LOSS_ECE)
-		k = FA_LOSS_ECN;
-	else if (p->random_loss &&
-		 (u64)b * FA_LOSS_CONG_DEN < (u64)p->alpha_pkts * FA_LOSS_CONG_NUM)
-		k = s->loss_flags & FA_LOSS_CUT ? FA_LOSS_REPEAT : FA_LOSS_RANDOM;
+	small = (u64)b * FA_LOSS_CONG_DEN <
+		(u64)p->alpha_pkts * FA_LOSS_CONG_NUM;
+	if (s->flags & FA_F_ECE)
+		k = small && p->queue_fit ? FA_LOSS_MARK : FA_LOSS_ECN;
+	else if (small && p->random_loss)
+		k = FA_LOSS_RANDOM;
+	if (k >= FA_LOSS_RANDOM && (s->flags & FA_F_CUT))
+		k = FA_LOSS_REPEAT;
 	if (backlog)
 		*backlog = b;
 	if (kind)
@@ -1189,15 +1279,28 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 	s->prior_cwnd = cwnd;
 	s->knee_cwnd = 0;
 	s->ramp_armed = 0;
-	if (k == FA_LOSS_RANDOM || k == FA_LOSS_REPEAT) {
+	if (k >= FA_LOSS_RANDOM) {
 		/*
 		 * Not an overflow this flow caused: drop the flow's own queue
 		 * (a second loss in the round, nothing) and keep the update
-		 * cycle, whose RTT samples the loss did not change.
+		 * cycle, whose RTT samples the loss did not change.  With
+		 * queue_fit, fit alpha to the queue the path held, and let a
+		 * ramp regrow no more than the cut.
 		 */
-		if (k == FA_LOSS_RANDOM)
-			cwnd -= fa_min_u32(b, cwnd);
-		s->loss_flags |= FA_LOSS_CUT;
+		if (k != FA_LOSS_REPEAT) {
+			u32 cut = b;
+
+			/* a mark is congestion even if b reads 0 (a base RTT
+			 * that holds a standing queue): at least w/8
+			 */
+			if (k == FA_LOSS_MARK)
+				cut = fa_max_u32(b, cwnd >> FA_MARK_SHIFT);
+			fa_fit_alpha(s, p, b);
+			if (p->queue_fit && cut)
+				s->ramp_cap = fa_min_u32(cwnd, FA_CWND_MAX);
+			cwnd -= fa_min_u32(cut, cwnd);
+		}
+		s->flags |= FA_F_CUT;
 		s->target_cwnd = fa_clamp_u32(cwnd, FA_CWND_MIN, FA_CWND_MAX);
 		return s->target_cwnd;
 	}

@@ -216,6 +216,20 @@
 #define FA_RANDOM_LOSS_HELP	\
 	"1: a loss with the flow's backlog under 3/2 alpha cuts only that backlog; 0: every loss halves"
 
+/*
+ * A loss that random_loss reads as not this flow's overflow, or a CE mark,
+ * while the flow had at least alpha/4 packets queued says the path holds
+ * less queue than the flow builds (a buffer smaller than N alpha, an AQM
+ * whose target is below alpha / C): alpha drops to 3/4 of that backlog (not
+ * below alpha/4) and regrows by a packet per route window; the ramp after
+ * such a cut stops at the window the loss found.  0: off (a CE mark halves).
+ */
+#define FA_QUEUE_FIT_DEFAULT	1
+#define FA_QUEUE_FIT_MIN	0
+#define FA_QUEUE_FIT_MAX	1
+#define FA_QUEUE_FIT_HELP	\
+	"1: a loss or CE mark on a small backlog lowers alpha to fit the queue the path holds; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -239,6 +253,7 @@ enum fa_param_id {
 	FA_P_SHORT_PROBE,
 	FA_P_SHORTER_PATH,
 	FA_P_RANDOM_LOSS,
+	FA_P_QUEUE_FIT,
 	FA_P_COUNT,
 };
 
@@ -280,6 +295,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_SHORT_PROBE] = FA_PARAM_ROW(short_probe, FA_SHORT_PROBE),
 	[FA_P_SHORTER_PATH] = FA_PARAM_ROW(shorter_path, FA_SHORTER_PATH),
 	[FA_P_RANDOM_LOSS] = FA_PARAM_ROW(random_loss, FA_RANDOM_LOSS),
+	[FA_P_QUEUE_FIT] = FA_PARAM_ROW(queue_fit, FA_QUEUE_FIT),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -60,6 +60,7 @@ MODES_OFF = {
     "short_probe": 0,   # a base-RTT probe lasts one round (0: two rounds)
     "shorter_path": 0,  # a sample base/4 below the base re-arms the probe (0: off)
     "random_loss": 0,   # a loss with the backlog near empty is not a halving (0: every loss halves)
+    "queue_fit": 0,     # a loss or mark on a small backlog fits alpha to the queue the path holds (0: off)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
@@ -251,12 +252,12 @@ LOSS_RUNS = (1, 2, 3, 4, 5)
 LOSS_TIME = 20
 LOSS_BASE = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED,
              "--rate=50", "--n=1", "--time=%d" % LOSS_TIME]
-LOSS_FAST = ("both_hdr", "hdr_no_random_loss")   # a variant FAST_VARIANTS lacks is skipped
+LOSS_FAST = ("both_hdr", "hdr_no_queue_fit", "hdr_no_random_loss")   # a variant FAST_VARIANTS lacks is skipped
 LOSS_OTHERS = ("bbr", "cubic", "vegas", "newreno")
 LOSS_DESC = ("The bench's loss path (tools/bench: 50 Mb/s bottleneck, 50 ms RTT, 2-BDP drop-tail buffer, "
              "one flow from t = 0, here %d s) with random loss of data packets at the bottleneck, "
              "%s; every flow paced as elsewhere.  fast_adaptive at the module defaults (alpha = %d "
-             "packets, fa_params.h's) and with the random-loss rule off (`random_loss=0`: every "
+             "packets, fa_params.h's) and with queue_fit off and with the random-loss rule off (`random_loss=0`: every "
              "loss halves, as FAST); ns-3's TcpBbr, TcpCubic, TcpVegas, TcpNewReno.  Each point is "
              "the median of %d runs (ns-3 RNG runs %s: the loss pattern is the only random element)."
              % (LOSS_TIME, ", ".join("%g %%" % (100 * x) for x in LOSS_RATES), DEFAULTS.get("alpha_pkts", 20),

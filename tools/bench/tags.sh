@@ -20,7 +20,7 @@ cc_of() {
 mode_of() {
 	local n
 	case $1 in
-	fa_classic) echo "adaptive_gain=0 adaptive_ss=0 ramp=0 own_queue=0 drain_check=0 quick_probe=0 jitter_us=0 short_probe=0 shorter_path=0 random_loss=0" ;;
+	fa_classic) echo "adaptive_gain=0 adaptive_ss=0 ramp=0 own_queue=0 drain_check=0 quick_probe=0 jitter_us=0 short_probe=0 shorter_path=0 random_loss=0 queue_fit=0" ;;
 	fa_*_*)
 		n=${1#fa_}
 		echo "${n%_*}=${1##*_}"
