@@ -157,10 +157,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		case 5:
 		{
-			u32 b, kind, w;
+			u32 b, kind, w, ret;
 
 			fa_ack_ece(&s, op & 0x40);
-			cwnd = fa_ssthresh(&s, &p, cwnd, &b, &kind);
+			ret = fa_ssthresh(&s, &p, cwnd, &b, &kind);
+			/* never above the host's window (PRR); the law keeps
+			 * its target, which the checks below read
+			 */
+			ASSERT(ret == fa_min_u32(s.target_cwnd,
+						 fa_max_u32(cwnd, FA_CWND_MIN)));
+			cwnd = s.target_cwnd;
 			w = s.prior_cwnd;	/* the window the loss found */
 			ASSERT(cwnd >= FA_CWND_MIN && cwnd <= FA_CWND_MAX);
 			switch (kind) {
@@ -195,6 +201,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			default:
 				ASSERT(0);
 			}
+			cwnd = ret;
 			break;
 		}
 		case 6:

@@ -1328,7 +1328,10 @@ static void test_jitter_short_path(void)
 	CHECK_EQ(fa_base_eff_us(&s, &p), 1000);
 }
 
-/* A loss while probing: halve the pre-probe window, end the probe. */
+/*
+ * A loss while probing: halve the pre-probe window as the target, end the
+ * probe; ssthresh is not above the host's window (see fa_ssthresh()).
+ */
 static void test_loss_during_probe(void)
 {
 	struct fa_params p = defaults();
@@ -1340,7 +1343,9 @@ static void test_loss_during_probe(void)
 	law_flow(&s, 50000);
 	act = rounds_until_probe(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe");
-	CHECK_EQ(halve(&s, FA_CWND_MIN), 50);
+	/* ssthresh stays at the host's window (PRR); the target is half */
+	CHECK_EQ(halve(&s, FA_CWND_MIN), FA_CWND_MIN);
+	CHECK_EQ(s.target_cwnd, 50);
 	CHECK_EQ(s.prior_cwnd, 100);
 	CHECK_EQ(s.phase, FA_PHASE_LAW);
 	CHECK_EQ(fa_undo(&s, 50), 100);
