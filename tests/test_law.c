@@ -1662,7 +1662,8 @@ static void test_random_loss(void)
  * queue_fit, by hand: a flow at 200 packets on a 50 ms base, alpha 20.
  *  - random loss with b = 9 (>= alpha/4 = 5): alpha fits to 3/4 of 9 = 6, the
  *    window drops by 9, a ramp may regrow to 200 only; b = 9 again: no change
- *    (never up); b = 4 (< alpha/4): nothing to learn.
+ *    (never up); b = 3 (< alpha/4): nothing to learn, and the route window
+ *    is lossy: there a loss with b = 9 does not fit alpha, a CE mark does.
  *  - each route window (base_win_ms = 2 s) without a new cap: alpha + 1;
  *    at alpha the cap is gone.
  *  - a CE echo on b = 0: cut w/8 = 25 (a mark is congestion), alpha kept;
@@ -1693,6 +1694,19 @@ static void test_queue_fit(void)
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 197);
 	CHECK_EQ(b, 3);
 	CHECK_EQ(s.alpha_cap, 6);
+	CHECK(s.flags & FA_F_RANDOM_SEEN, "a loss on an empty queue not seen");
+
+	/* a lossy window: a loss does not fit alpha, a mark does */
+	s.alpha_cap = 0;
+	round_with(&s, &p, 200, 52500, &now, &u);	/* b = 9 */
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(s.alpha_cap, 0);
+	round_with(&s, &p, 200, 52500, &now, &u);
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 175);
+	CHECK_EQ(kind, FA_LOSS_MARK);
+	CHECK_EQ(s.alpha_cap, 6);
+	fa_ack_ece(&s, false);
 
 	/* regrowth: one packet per route window, then no cap */
 	start = s.win_start_us;
@@ -1700,6 +1714,7 @@ static void test_queue_fit(void)
 		round_with(&s, &p, 200, 50000, &now, &u);
 	round_with(&s, &p, 200, 50000, &now, &u);
 	CHECK_EQ(s.alpha_cap, 7);
+	CHECK(!(s.flags & FA_F_RANDOM_SEEN), "lossy mark kept past the window");
 	for (i = 0; i < 2000 && s.alpha_cap; i++)
 		round_with(&s, &p, 200, 50000, &now, &u);
 	CHECK_EQ(s.alpha_cap, 0);
