@@ -1663,7 +1663,8 @@ static void test_random_loss(void)
  *  - random loss with b = 9 (>= alpha/4 = 5): alpha fits to 3/4 of 9 = 6, the
  *    window drops by 9, a ramp may regrow to 200 only; b = 9 again: no change
  *    (never up); b = 3 (< alpha/4): nothing to learn, and the route window
- *    is lossy: there a loss with b = 9 does not fit alpha, a CE mark does.
+ *    is lossy: there (and in the next window) a loss with b = 9 does not fit
+ *    alpha, a CE mark does.
  *  - each route window (base_win_ms = 2 s) without a new cap: alpha + 1;
  *    at alpha the cap is gone.
  *  - a CE echo on b = 0: cut w/8 = 25 (a mark is congestion), alpha kept;
@@ -1715,12 +1716,18 @@ static void test_queue_fit(void)
 	round_with(&s, &p, 200, 50000, &now, &u);
 	CHECK_EQ(s.alpha_cap, 7);
 	CHECK(!(s.flags & FA_F_RANDOM_SEEN), "lossy mark kept past the window");
+	CHECK(s.flags & FA_F_RANDOM_PREV, "the window before not remembered");
 	for (i = 0; i < 2000 && s.alpha_cap; i++)
 		round_with(&s, &p, 200, 50000, &now, &u);
 	CHECK_EQ(s.alpha_cap, 0);
 	CHECK(now - start > 13 * 2000000U && now - start < 16 * 2000000U,
 	      "cap gone after %u us", now - start);
 	CHECK(fa_fit_params(&s, &p, &fit) == &p, "params copied without a cap");
+	/* two clean windows later a loss on 9 packets fits alpha again */
+	CHECK(!(s.flags & (FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV)), "still lossy");
+	round_with(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(s.alpha_cap, 6);
 
 	/* marks */
 	law_flow(&s, 50000);

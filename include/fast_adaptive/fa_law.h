@@ -176,7 +176,9 @@
  *	record: random losses also come with the queue nearly empty (right
  *	after a cut), overflows never do.  So a loss with b under alpha/4
  *	marks the route window lossy (FA_F_RANDOM_SEEN), and in a lossy
- *	window only a CE mark fits alpha.
+ *	window and the one after it (FA_F_RANDOM_PREV: the first loss of a
+ *	window may come before its first empty-queue loss) only a CE mark
+ *	fits alpha.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -250,6 +252,8 @@
 #define FA_F_SS_PROBED		0x8
 /* flags: a loss in this route window found the queue nearly empty */
 #define FA_F_RANDOM_SEEN	0x10
+/* flags: the same, in the route window before */
+#define FA_F_RANDOM_PREV	0x20
 /* queue_fit: alpha drops to 3/4 of the backlog a loss or mark found */
 #define FA_FIT_NUM		3
 #define FA_FIT_DEN		4
@@ -1097,6 +1101,9 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
 	if (!s->win_rounds) {	/* a route window ended */
 		fa_alpha_regrow(s, tun);
+		s->flags &= ~FA_F_RANDOM_PREV;
+		if (s->flags & FA_F_RANDOM_SEEN)
+			s->flags |= FA_F_RANDOM_PREV;
 		s->flags &= ~FA_F_RANDOM_SEEN;
 	}
 
@@ -1239,8 +1246,8 @@ static inline u32 fa_loss_backlog(const struct fa_state *s,
  * queue_fit: a loss or mark found b packets of the flow queued where the
  * path holds no more: alpha drops to 3/4 of b, not below alpha/4 and never
  * up.  A backlog under alpha/4 says nothing about the queue's size, and a
- * loss with one marks the route window as lossy: there, only a CE mark
- * fits alpha (a loss may be random at any backlog).
+ * loss with one marks the route window as lossy: there and in the window
+ * after, only a CE mark fits alpha (a loss may be random at any backlog).
  */
 static inline void fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
 				u32 b, bool mark)
@@ -1255,7 +1262,7 @@ static inline void fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
 		s->flags |= FA_F_RANDOM_SEEN;
 		return;
 	}
-	if (!mark && (s->flags & FA_F_RANDOM_SEEN))
+	if (!mark && (s->flags & (FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV)))
 		return;
 	cap = fa_max_u32((u32)div_u64((u64)b * FA_FIT_NUM, FA_FIT_DEN), floor);
 	if (cap < now)
