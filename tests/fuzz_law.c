@@ -179,8 +179,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			case FA_LOSS_RANDOM:
 			case FA_LOSS_REPEAT:
 			case FA_LOSS_MARK:
-				/* only below 3/2 alpha; a mark only with queue_fit */
-				ASSERT((u64)b * FA_LOSS_CONG_DEN <
+				/* a loss only below 3/2 alpha; a mark only with
+				 * queue_fit, at any backlog
+				 */
+				ASSERT(kind == FA_LOSS_MARK ||
+				       (kind == FA_LOSS_REPEAT && (op & 0x40)) ||
+				       (u64)b * FA_LOSS_CONG_DEN <
 				       (u64)p.alpha_pkts * FA_LOSS_CONG_NUM);
 				ASSERT(kind == FA_LOSS_REPEAT ||
 				       (kind == FA_LOSS_MARK) == !!(op & 0x40));
@@ -189,7 +193,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				if (kind == FA_LOSS_RANDOM)
 					w -= fa_min_u32(b, w);
 				if (kind == FA_LOSS_MARK)
-					w -= fa_min_u32(fa_max_u32(b, w >> 3), w);
+					w -= fa_min_u32(fa_max_u32(b, w >> 3),
+							w >> 1);
 				ASSERT(cwnd == fa_clamp_u32(w, FA_CWND_MIN,
 							    FA_CWND_MAX));
 				/* the next one in the round cuts nothing */

@@ -1668,7 +1668,7 @@ static void test_random_loss(void)
  *  - each route window (base_win_ms = 2 s) without a new cap: alpha + 1;
  *    at alpha the cap is gone.
  *  - a CE echo on b = 0: cut w/8 = 25 (a mark is congestion), alpha kept;
- *    on b = 33 (>= 3/2 alpha): halve.
+ *    on b = 33: cut 33, and no ramp after it; on b = 109: cut half.
  *  - queue_fit = 0: no cap, a CE echo halves.
  */
 static void test_queue_fit(void)
@@ -1749,8 +1749,16 @@ static void test_queue_fit(void)
 	fa_round_reset(&s);
 	round_with(&s, &p, 200, 60000, &now, &u);	/* b = 33 */
 	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 167);
+	CHECK_EQ(kind, FA_LOSS_MARK);
+	CHECK_EQ(s.ramp_cap, 167);	/* no ramp after a mark */
+	/* at most half: b = 200 * 60 / 110 = 109 */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 110000, &now, &u);
+	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
-	CHECK_EQ(kind, FA_LOSS_ECN);
+	CHECK_EQ(b, 109);
 
 	/* off */
 	p.queue_fit = 0;

@@ -222,7 +222,9 @@
  * less queue than the flow builds (a buffer smaller than N alpha, an AQM
  * whose target is below alpha / C): alpha drops to 3/4 of that backlog (not
  * below alpha/4) and regrows by a packet per route window; the ramp after
- * such a cut stops at the window the loss found.  0: off (a CE mark halves).
+ * such a cut stops at the window the loss found.  A CE mark cuts the
+ * backlog (at least w/8, at most half) instead of halving, and no ramp
+ * follows it.  0: off (a CE mark halves).
  */
 #define FA_QUEUE_FIT_DEFAULT	1
 #define FA_QUEUE_FIT_MIN	0
