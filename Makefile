@@ -47,7 +47,7 @@ all: modules fastctl
 demo:
 	tools/demo/demo.sh $(if $(KVER),KVER=$(KVER))
 
-# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (about 45 min).
+# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (about 65 min, estimated from per-run times).
 bench:
 	tools/bench/bench.sh $(if $(KVER),KVER=$(KVER))
 
