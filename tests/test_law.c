@@ -70,6 +70,18 @@ static enum fa_action round_with(struct fa_state *s, const struct fa_params *p,
 	return fa_round_end(s, p, cwnd, false, true, *now_us, u);
 }
 
+/*
+ * A flow in the law's phase on a 50 ms base after one round of samples at
+ * rtt_us (the base sample not in it): the state a loss then finds.
+ */
+static void loss_round(struct fa_state *s, const struct fa_params *p,
+		       u32 cwnd, u32 rtt_us, u32 *now_us, struct fa_update *u)
+{
+	law_flow(s, 50000);
+	fa_round_reset(s);
+	round_with(s, p, cwnd, rtt_us, now_us, u);
+}
+
 /* One update cycle (update_rtts = 2) that arms a ramp: the law updates. */
 static void arm_ramp(struct fa_state *s, const struct fa_params *p, u32 cwnd,
 		     u32 rtt_us, u32 *now_us, struct fa_update *u)
@@ -1108,9 +1120,7 @@ static void test_ramp_threshold(void)
 	CHECK(round_with(&s, &p, 100, 52700, &now, &u) == FA_ACT_UPDATE,
 	      "b = 5.12 >= 5 ramped");
 	/* one round of the cycle above the threshold: the whole cycle is not */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* law_flow's base sample is not this round's */
-	round_with(&s, &p, 100, 60000, &now, &u);		/* b 16.7 */
+	loss_round(&s, &p, 100, 60000, &now, &u);		/* b 16.7 */
 	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_UPDATE,
 	      "a cycle with one queued round ramped");
 	/*
@@ -1593,9 +1603,7 @@ static void test_random_loss(void)
 	u32 now = 0, b, kind;
 
 	p.queue_fit = 0;	/* random_loss alone; test_queue_fit has both */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* a round without the base sample */
-	round_with(&s, &p, 200, 52500, &now, &u);
+	loss_round(&s, &p, 200, 52500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
 	CHECK_EQ(b, 9);
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
@@ -1608,9 +1616,7 @@ static void test_random_loss(void)
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
 
 	/* the current round's minimum is the higher one: 60 ms */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* a round without the base sample */
-	round_with(&s, &p, 200, 52500, &now, &u);
+	loss_round(&s, &p, 200, 52500, &now, &u);
 	fa_rtt_sample(&s, 60000, now);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
 	CHECK_EQ(b, 33);
@@ -1618,23 +1624,17 @@ static void test_random_loss(void)
 	CHECK_EQ(s.ramp_cap, 150);
 
 	/* 200 * 8.5 / 58.5 = 29.06: random, just */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* a round without the base sample */
-	round_with(&s, &p, 200, 58500, &now, &u);
+	loss_round(&s, &p, 200, 58500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 171);
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
 	/* 200 * 9 / 59 = 30.5: congestion */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* a round without the base sample */
-	round_with(&s, &p, 200, 59000, &now, &u);
+	loss_round(&s, &p, 200, 59000, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
 	CHECK_EQ(b, 30);
 	CHECK_EQ(kind, FA_LOSS_CONGESTION);
 
 	/* a CE echo is congestion even with an empty queue; the next ACK clears it */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* a round without the base sample */
-	round_with(&s, &p, 200, 50000, &now, &u);
+	loss_round(&s, &p, 200, 50000, &now, &u);
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
 	CHECK_EQ(b, 0);
@@ -1645,9 +1645,7 @@ static void test_random_loss(void)
 
 	/* off: halve */
 	p.random_loss = 0;
-	law_flow(&s, 50000);
-	fa_round_reset(&s);	/* a round without the base sample */
-	round_with(&s, &p, 200, 52500, &now, &u);
+	loss_round(&s, &p, 200, 52500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
 	CHECK_EQ(kind, FA_LOSS_CONGESTION);
 
@@ -1679,9 +1677,7 @@ static void test_queue_fit(void)
 	u32 now = 0, b, kind, start;
 	int i;
 
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 52500, &now, &u);
+	loss_round(&s, &p, 200, 52500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
 	CHECK_EQ(s.alpha_cap, 6);
@@ -1730,41 +1726,31 @@ static void test_queue_fit(void)
 	CHECK_EQ(s.alpha_cap, 6);
 
 	/* marks */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 50000, &now, &u);
+	loss_round(&s, &p, 200, 50000, &now, &u);
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 175);
 	CHECK_EQ(kind, FA_LOSS_MARK);
 	CHECK_EQ(s.alpha_cap, 0);
 	CHECK_EQ(fa_ssthresh(&s, &p, 175, &b, &kind), 175);
 	CHECK_EQ(kind, FA_LOSS_REPEAT);
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 52500, &now, &u);	/* b = 9 */
+	loss_round(&s, &p, 200, 52500, &now, &u);	/* b = 9 */
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 175);
 	CHECK_EQ(s.alpha_cap, 6);
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 60000, &now, &u);	/* b = 33 */
+	loss_round(&s, &p, 200, 60000, &now, &u);	/* b = 33 */
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 167);
 	CHECK_EQ(kind, FA_LOSS_MARK);
 	CHECK_EQ(s.ramp_cap, 167);	/* no ramp after a mark */
 	/* at most half: b = 200 * 60 / 110 = 109 */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 110000, &now, &u);
+	loss_round(&s, &p, 200, 110000, &now, &u);
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
 	CHECK_EQ(b, 109);
 
 	/* off */
 	p.queue_fit = 0;
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 52500, &now, &u);
+	loss_round(&s, &p, 200, 52500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
 	CHECK_EQ(s.alpha_cap, 0);
 	CHECK_EQ(s.ramp_cap, 0);
