@@ -247,7 +247,7 @@ void fc_params_live(struct fa_params *p);
 
 struct fc_view {
 	bool is_fa;			/* cc == fast_adaptive */
-	const char *phase;		/* slow_start law probe recovery ... */
+	const char *phase;		/* slow_start law probe compete ... */
 	const char *ca_state;		/* open disorder cwr recovery loss */
 	const char *state;		/* ESTAB, SYN-SENT, ... */
 	uint32_t cwnd, mss;
@@ -265,6 +265,13 @@ struct fc_view {
 	double gamma_next;		/* gain the law would pick now */
 	bool gamma_known;		/* fast_adaptive only */
 	uint32_t gamma_q10;		/* gain of the last update */
+	/*
+	 * The module's phase is FA_INFO_PHASE_COMPETE (also while the
+	 * kernel's recovery or loss shows as phase), for compete_s whole
+	 * seconds, FA_INFO_COMPETE_S_MAX meaning that many or more.
+	 */
+	bool competing;
+	uint32_t compete_s;
 	uint64_t pacing_bps, delivery_bps;
 	bool app_limited;
 	uint32_t retrans, total_retrans, lost, unacked;

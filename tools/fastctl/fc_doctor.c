@@ -165,6 +165,25 @@ static void explain_ss_exit(struct fc_verdict *r, const struct fc_view *v,
 	     fa_ss_exit_pkts(p, v->cwnd), rule, now);
 }
 
+/*
+ * Competitive mode: how long, as the module counts it (whole seconds,
+ * FA_INFO_COMPETE_S_MAX meaning that many or more).
+ */
+static void explain_compete(struct fc_verdict *r, const struct fc_view *v)
+{
+	char since[32];
+
+	if (v->compete_s >= FA_INFO_COMPETE_S_MAX)
+		snprintf(since, sizeof(since), "over %u min",
+			 FA_INFO_COMPETE_S_MAX / 60);
+	else if (!v->compete_s)
+		snprintf(since, sizeof(since), "under 1 s");
+	else
+		snprintf(since, sizeof(since), "%u s", v->compete_s);
+	NOTE(r, "competing with loss-based traffic since %s: the bottleneck queue never drained to this flow's own backlog; the flow runs Reno-like AIMD until it does",
+	     since);
+}
+
 static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 		       const struct fa_params *p)
 {
@@ -173,6 +192,8 @@ static void explain_fa(struct fc_verdict *r, const struct fc_view *v,
 	fc_fmt_us(v->base_rtt_us, v->base_known, base, sizeof(base));
 	fc_fmt_us(v->avg_rtt_us, v->avg_known, avg, sizeof(avg));
 
+	if (v->competing)
+		explain_compete(r, v);
 	if (!strcmp(v->phase, "slow_start")) {
 		if (p->adaptive_ss)
 			explain_ss_exit(r, v, p);
@@ -213,6 +234,9 @@ static void advise_cwnd(struct fc_verdict *r, const struct fc_flow *fl,
 		else if (!strcmp(v->phase, "law") && v->backlog_known)
 			ADVICE(r, "little standing queue (%.1f of alpha = %u packets): the window is still moving toward its target %u; if it stays there, the base RTT may be stale or the path is not the bottleneck",
 			       v->backlog_pkts, p->alpha_pkts, v->target_cwnd);
+		else if (v->competing)
+			ADVICE(r, "the bottleneck's queue is held by loss-based flows (cubic, reno): %s is the share this flow wins from them with AIMD, and the queueing delay is theirs; the flow returns to the law once they leave",
+			       dlv);
 		else if (!strcmp(v->phase, "slow_start"))
 			ADVICE(r, "still in slow start: the window doubles each RTT until the flow's own queue reaches ss_exit_pkts; check again in a few RTTs");
 		else

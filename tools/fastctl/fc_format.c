@@ -173,17 +173,23 @@ static const char *ca_state_name(uint8_t s)
 	return s < 5 ? names[s] : "unknown";
 }
 
+/*
+ * The phase as the module reports it: FA_INFO_PHASE_*, the values of the
+ * law's enum fa_phase (tests/test_fastctl.c checks that they agree).
+ */
 static const char *fa_phase_name(unsigned int phase)
 {
 	switch (phase) {
-	case FA_PHASE_SS:
+	case FA_INFO_PHASE_SS:
 		return "slow_start";
-	case FA_PHASE_LAW:
+	case FA_INFO_PHASE_LAW:
 		return "law";
-	case FA_PHASE_PROBE:
+	case FA_INFO_PHASE_PROBE:
 		return "probe";
-	case FA_PHASE_RAMP:
+	case FA_INFO_PHASE_RAMP:
 		return "ramp";
+	case FA_INFO_PHASE_COMPETE:
+		return "compete";
 	default:
 		return "unknown";
 	}
@@ -227,6 +233,11 @@ void fc_view_make(const struct fc_flow *fl, const struct fa_params *p,
 		if (v->is_fa && (fl->vegas.tcpv_enabled & FA_INFO_ENABLED)) {
 			v->gamma_known = true;
 			v->gamma_q10 = FA_INFO_GAMMA(fl->vegas.tcpv_enabled);
+			v->competing = FA_INFO_PHASE(fl->vegas.tcpv_enabled) ==
+				       FA_INFO_PHASE_COMPETE;
+			if (v->competing)
+				v->compete_s =
+					FA_INFO_COMPETE_S(fl->vegas.tcpv_enabled);
 		}
 	}
 
@@ -525,6 +536,7 @@ void fc_json_flow(struct fc_json *j, const struct fc_flow *fl,
 	fc_json_u64(j, "uid", fl->uid);
 	fc_json_u64(j, "inode", fl->inode);
 	fc_json_str(j, "phase", v->phase);
+	json_opt_u64(j, "compete_s", v->competing, v->compete_s);
 	fc_json_str(j, "ca_state", v->ca_state);
 	json_opt_u64(j, "cwnd", ti, v->cwnd);
 	json_opt_u64(j, "ssthresh", ti && v->ssthresh_set, v->ssthresh);
@@ -656,7 +668,7 @@ const char *const fc_csv_columns[] = {
 	"avg_rtt_us", "backlog_pkts", "gamma", "target_cwnd",
 	"pacing_rate_bps", "delivery_rate_bps", "bytes_acked",
 	"total_retrans", "lost", "unacked", "busy_us", "rwnd_limited_us",
-	"sndbuf_limited_us",
+	"sndbuf_limited_us", "compete_s",
 };
 
 const int fc_csv_ncolumns = sizeof(fc_csv_columns) / sizeof(fc_csv_columns[0]);
@@ -715,6 +727,7 @@ void fc_csv_row(FILE *f, double t, int flow_id, const struct fc_flow *fl,
 	csv_u64(f, FC_HAS(fl, tcpi_busy_time), v->busy_us);
 	csv_u64(f, FC_HAS(fl, tcpi_rwnd_limited), v->rwnd_limited_us);
 	csv_u64(f, FC_HAS(fl, tcpi_sndbuf_limited), v->sndbuf_limited_us);
+	csv_u64(f, v->competing, v->compete_s);
 	fputc('\n', f);
 }
 

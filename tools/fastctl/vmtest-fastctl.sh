@@ -173,6 +173,8 @@ paste <(jvals "$W/show.json" phase) <(jvals "$W/show.json" base_rtt_us) \
 	<(jvals "$W/show.json" avg_rtt_us) <(jvals "$W/show.json" backlog_pkts) \
 	<(jvals "$W/show.json" gamma) > "$W/law.txt"
 ktap_info "phase base avg backlog gamma: $(tr '\t\n' ' ;' < "$W/law.txt")"
+# (no "compete": among fast_adaptive flows and an application-limited cubic
+# flow, competitive mode must never start, issue 13)
 awk -v gmin="$(cat "$FA_PARAMS/gamma_min")" -v gmax="$(cat "$FA_PARAMS/gamma_max")" '
 	$1 !~ /^(slow_start|law|probe|recovery|loss)$/ { bad++ }
 	$3 == "null" || $4 == "null" || $3 + 0 < $2 + 0 || $4 + 0 < 0 { bad++ }

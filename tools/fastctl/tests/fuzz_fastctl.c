@@ -377,6 +377,10 @@ static void check_flow(const struct fc_flow *fl)
 	fa_params_default(&p);
 	fc_view_make(fl, &p, &v);
 	CHECK(v.phase && v.state && v.ca_state, "view strings");
+	CHECK(!v.competing || (v.is_fa && v.compete_s <= FA_INFO_COMPETE_S_MAX),
+	      "competing %d, fa %d, %u s", v.competing, v.is_fa, v.compete_s);
+	CHECK(v.competing || !v.compete_s, "compete_s %u while not competing",
+	      v.compete_s);
 
 	fc_json_init(&j, cap_open(&c), false);
 	fc_json_obj_begin(&j, NULL);
@@ -556,8 +560,11 @@ static size_t put_attr(uint8_t *buf, size_t off, int type, const void *data,
 	return off + RTA_SPACE(len);
 }
 
-/* A fast_adaptive flow as the kernel reports it; returns its length. */
-static size_t diag_answer(uint8_t *buf)
+/*
+ * A fast_adaptive flow as the kernel reports it, in the law or (compete)
+ * 12 s into competitive mode; returns its length.
+ */
+static size_t diag_answer(uint8_t *buf, bool compete)
 {
 	struct inet_diag_msg *r = (struct inet_diag_msg *)buf;
 	uint32_t mem[SK_MEMINFO_VARS] = { 0 };
@@ -581,6 +588,11 @@ static size_t diag_answer(uint8_t *buf)
 	off = put_attr(buf, off, INET_DIAG_INFO, &ti, sizeof(ti));
 	vi.tcpv_enabled = FA_INFO_ENABLED | FA_PHASE_LAW << FA_INFO_PHASE_SHIFT |
 			  300U << FA_INFO_GAMMA_SHIFT;
+	if (compete)
+		vi.tcpv_enabled = FA_INFO_ENABLED |
+				  FA_INFO_PHASE_COMPETE << FA_INFO_PHASE_SHIFT |
+				  12U << FA_INFO_COMPETE_S_SHIFT |
+				  300U << FA_INFO_GAMMA_SHIFT;
 	vi.tcpv_rtt = 52000;
 	vi.tcpv_minrtt = 50000;
 	off = put_attr(buf, off, INET_DIAG_VEGASINFO, &vi, sizeof(vi));
@@ -612,7 +624,10 @@ static void write_seeds(const char *dir)
 	seed(dir, "filter", 1, filter, sizeof(filter) - 1);
 	seed(dir, "params", 2, params, sizeof(params) - 1);
 	seed(dir, "opts", 3, opts, sizeof(opts) - 1);
-	len = diag_answer(buf);
+	len = diag_answer(buf, true);
+	seed(dir, "diag_msg_compete", 4, buf, len);
+	memset(buf, 0, sizeof(buf));
+	len = diag_answer(buf, false);
 	seed(dir, "diag_msg", 4, buf, len);
 
 	/* a dump datagram: sequence byte, one answer, NLMSG_DONE */

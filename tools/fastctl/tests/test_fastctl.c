@@ -102,6 +102,13 @@ static void mk_fa(struct fc_flow *fl, unsigned int phase, unsigned int gamma,
 	fl->info.tcpi_snd_ssthresh = 80;
 }
 
+/* A fast_adaptive flow in competitive mode for secs (bits 1-7) seconds. */
+static void mk_compete(struct fc_flow *fl, unsigned int secs)
+{
+	mk_fa(fl, FA_INFO_PHASE_COMPETE, 512, 50000, 60000);
+	fl->vegas.tcpv_enabled |= secs << FA_INFO_COMPETE_S_SHIFT;
+}
+
 /* ------------------------------------------------------------------ */
 
 static void test_numbers(void)
@@ -493,6 +500,32 @@ static void test_diag_parse(void)
 	CHECK(fl.mem_n == SK_MEMINFO_VARS && fl.mem[SK_MEMINFO_SNDBUF] == 87040,
 	      "meminfo");
 
+	/* Competitive mode for 12 s: phase 4, bits 1-7 = 12. */
+	{
+		size_t coff = NLMSG_ALIGN(sizeof(*r));
+		struct fa_params p;
+		struct fc_view v;
+
+		vi.tcpv_enabled = FA_INFO_ENABLED |
+				  FA_INFO_PHASE_COMPETE << FA_INFO_PHASE_SHIFT |
+				  12U << FA_INFO_COMPETE_S_SHIFT |
+				  300U << FA_INFO_GAMMA_SHIFT;
+		coff = put_attr(buf, coff, INET_DIAG_INFO, &ti, sizeof(ti));
+		coff = put_attr(buf, coff, INET_DIAG_VEGASINFO, &vi, sizeof(vi));
+		coff = put_attr(buf, coff, INET_DIAG_CONG, "fast_adaptive", 14);
+		fa_params_default(&p);
+		CHECK(!fc_diag_parse(buf, coff, &fl), "parse compete");
+		fc_view_make(&fl, &p, &v);
+		CHECK(FA_INFO_PHASE(fl.vegas.tcpv_enabled) == 4 &&
+		      FA_INFO_COMPETE_S(fl.vegas.tcpv_enabled) == 12 &&
+		      FA_INFO_GAMMA(fl.vegas.tcpv_enabled) == 300 &&
+		      (fl.vegas.tcpv_enabled & FA_INFO_ENABLED),
+		      "compete bits %#x", fl.vegas.tcpv_enabled);
+		CHECK(!strcmp(v.phase, "compete") && v.competing &&
+		      v.compete_s == 12 && v.gamma_q10 == 300,
+		      "compete from diag: %s %u", v.phase, v.compete_s);
+	}
+
 	/* An older kernel's shorter tcp_info: later fields are absent. */
 	off = NLMSG_ALIGN(sizeof(*r));
 	off = put_attr(buf, off, INET_DIAG_INFO, &ti,
@@ -687,6 +720,65 @@ static void test_view(void)
 	fc_view_make(&fl, &p, &v);
 	CHECK(!strcmp(v.phase, "probe"), "probe phase %s", v.phase);
 
+	/* competitive mode: phase 4, whole seconds in bits 1-7 */
+	CHECK(FA_INFO_PHASE_COMPETE == 4 && FA_INFO_COMPETE_S_SHIFT == 1 &&
+	      FA_INFO_COMPETE_S_MASK == 0x7f && FA_INFO_COMPETE_S_MAX == 127,
+	      "compete constants");
+	/*
+	 * fastctl names FA_INFO_PHASE_*, the module reports enum fa_phase:
+	 * each of the law's phases gets its name.
+	 */
+	{
+		static const struct {
+			unsigned int phase;
+			const char *name;
+		} names[] = {
+			{ FA_PHASE_SS, "slow_start" }, { FA_PHASE_LAW, "law" },
+			{ FA_PHASE_PROBE, "probe" }, { FA_PHASE_RAMP, "ramp" },
+		};
+		size_t i;
+
+		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			mk_fa(&fl, names[i].phase, 512, 50000, 60000);
+			fc_view_make(&fl, &p, &v);
+			CHECK(!strcmp(v.phase, names[i].name) && !v.competing,
+			      "enum fa_phase %u: %s", names[i].phase, v.phase);
+		}
+	}
+	mk_compete(&fl, 0);
+	fc_view_make(&fl, &p, &v);
+	CHECK(!strcmp(v.phase, "compete") && v.competing && v.compete_s == 0,
+	      "compete < 1 s: %s %u", v.phase, v.compete_s);
+	CHECK(v.gamma_known && v.gamma_q10 == 512 && v.backlog_known,
+	      "compete keeps gamma and backlog");
+	mk_compete(&fl, 12);
+	fc_view_make(&fl, &p, &v);
+	CHECK(!strcmp(v.phase, "compete") && v.competing && v.compete_s == 12,
+	      "compete 12 s: %s %u", v.phase, v.compete_s);
+	mk_compete(&fl, 127);
+	fc_view_make(&fl, &p, &v);
+	CHECK(v.competing && v.compete_s == 127, "compete saturated: %u",
+	      v.compete_s);
+	CHECK(FA_INFO_COMPETE_S(0xffffffffU) == 127 &&
+	      FA_INFO_COMPETE_S(FA_INFO_ENABLED | 12U << 1 | 0xffff0400U) == 12,
+	      "FA_INFO_COMPETE_S takes bits 1-7 only");
+	/* the kernel's loss recovery shows as phase; the mode stays known */
+	mk_compete(&fl, 12);
+	fl.info.tcpi_ca_state = 3;
+	fc_view_make(&fl, &p, &v);
+	CHECK(!strcmp(v.phase, "recovery") && v.competing && v.compete_s == 12,
+	      "compete in recovery: %s %u", v.phase, v.compete_s);
+	/* seconds bits in another phase mean nothing */
+	mk_fa(&fl, FA_PHASE_LAW, 512, 50000, 60000);
+	fl.vegas.tcpv_enabled |= 12U << FA_INFO_COMPETE_S_SHIFT;
+	fc_view_make(&fl, &p, &v);
+	CHECK(!strcmp(v.phase, "law") && !v.competing && v.compete_s == 0,
+	      "law with stray seconds bits: %s %u", v.phase, v.compete_s);
+	mk_fa(&fl, 5, 512, 50000, 60000);
+	fc_view_make(&fl, &p, &v);
+	CHECK(!strcmp(v.phase, "unknown") && !v.competing,
+	      "unknown phase %s", v.phase);
+
 	mk_fa(&fl, FA_PHASE_LAW, 512, 50000, 60000);
 	fl.info.tcpi_ca_state = 3;
 	fc_view_make(&fl, &p, &v);
@@ -720,6 +812,13 @@ static void test_view(void)
 	fl.vegas.tcpv_minrtt = 50000;
 	fc_view_make(&fl, &p, &v);
 	CHECK(v.backlog_known && !v.gamma_known, "vegas view");
+	/* another module's tcpv_enabled is not fast_adaptive's phase */
+	fl.vegas.tcpv_enabled = FA_INFO_ENABLED |
+				FA_INFO_PHASE_COMPETE << FA_INFO_PHASE_SHIFT |
+				12U << FA_INFO_COMPETE_S_SHIFT;
+	fc_view_make(&fl, &p, &v);
+	CHECK(!v.competing && strcmp(v.phase, "compete"),
+	      "vegas never competes: %s", v.phase);
 
 	fl.has_info = false;
 	fc_view_make(&fl, &p, &v);
@@ -791,6 +890,44 @@ static void test_json(void)
 	CHECK(strstr(s, "\"base_rtt_us\": null"), "null base for cubic");
 	CHECK(strstr(s, "\"ssthresh\": null"), "null infinite ssthresh");
 	CHECK(strstr(s, "\"delivery_rate_bps\": 50000000"), "delivery bps");
+	CHECK(strstr(s, "\"phase\": \"law\",\n      \"compete_s\": null,"),
+	      "compete_s null when not competing");
+	free(s);
+
+	/* competitive mode: phase "compete" and its seconds */
+	mk_compete(&fl, 12);
+	fc_view_make(&fl, &p, &v);
+	cap_open(&c);
+	fc_json_init(&j, c.f, true);
+	fc_json_obj_begin(&j, NULL);
+	fc_json_flow(&j, &fl, &v);
+	fc_json_obj_end(&j);
+	s = cap_close(&c);
+	CHECK(json_valid(s), "compete json valid: %s", s);
+	CHECK(strstr(s, "\"phase\":\"compete\",\"compete_s\":12,"),
+	      "compete json: %s", s);
+	free(s);
+	mk_compete(&fl, 127);
+	fc_view_make(&fl, &p, &v);
+	cap_open(&c);
+	fc_json_init(&j, c.f, true);
+	fc_json_obj_begin(&j, NULL);
+	fc_json_flow(&j, &fl, &v);
+	fc_json_obj_end(&j);
+	s = cap_close(&c);
+	CHECK(strstr(s, "\"compete_s\":127,"), "compete json 127: %s", s);
+	free(s);
+	mk_compete(&fl, 0);
+	fl.info.tcpi_ca_state = 4;
+	fc_view_make(&fl, &p, &v);
+	cap_open(&c);
+	fc_json_init(&j, c.f, true);
+	fc_json_obj_begin(&j, NULL);
+	fc_json_flow(&j, &fl, &v);
+	fc_json_obj_end(&j);
+	s = cap_close(&c);
+	CHECK(strstr(s, "\"phase\":\"loss\",\"compete_s\":0,"),
+	      "compete json in loss, < 1 s: %s", s);
 	free(s);
 
 	/* compact, and the empty containers */
@@ -848,6 +985,9 @@ static void test_csv(void)
 	mk_flow(&fl, "cubic", AF_INET6, "fd00::1", 1, "fd00::2", 2);
 	fc_view_make(&fl, &p, &v);
 	fc_csv_row(c.f, 2.25, 1, &fl, &v);
+	mk_compete(&fl, 12);
+	fc_view_make(&fl, &p, &v);
+	fc_csv_row(c.f, 3, 2, &fl, &v);
 	s = cap_close(&c);
 
 	CHECK(!strncmp(s, "time_s,flow,src,sport,dst,dport,cc,phase,cwnd,", 46),
@@ -862,6 +1002,12 @@ static void test_csv(void)
 	CHECK(count_fields(row) == fc_csv_ncolumns, "row2 fields");
 	CHECK(starts(row, "2.250,1,fd00::1,1,fd00::2,2,cubic,slow_start,100,,55000,50000,,,,,,60000000,"),
 	      "cubic row %.80s", row);
+	CHECK(strstr(s, ",sndbuf_limited_us,compete_s\n"), "compete_s column last");
+	CHECK(strstr(s, ",0,0,0,\n3.000,2,"), "compete_s empty when not competing");
+	row = strchr(row, '\n') + 1;
+	CHECK(count_fields(row) == fc_csv_ncolumns &&
+	      starts(row, "3.000,2,10.0.1.1,40000,10.0.2.1,5201,fast_adaptive,compete,100,") &&
+	      !strcmp(strrchr(row, ','), ",12\n"), "compete row %s", row);
 	free(s);
 
 	n = fc_csv_split(line, fields, 64);
@@ -1061,6 +1207,51 @@ static void test_doctor(void)
 	CHECK(any_has(r.notes, r.nnotes, "reaches 12 packets, ss_exit_pkts = 12"),
 	      "ss note explicit: %s", r.notes[0]);
 	p.ss_exit_pkts = 0;
+	CHECK(!any_has(r.notes, r.nnotes, "competing"), "no compete note in ss");
+
+	/* competitive mode: the doctor names it, with its duration */
+	mk_compete(&a, 11);
+	set_chrono(&a, 10.0, 5000000, 0, 0, 1000000, 0);
+	mk_compete(&b, 12);
+	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
+	CHECK(r.limit == FC_LIM_CWND && strstr(r.summary, "(compete)"),
+	      "compete summary: %s", r.summary);
+	CHECK(r.nnotes > 0 &&
+	      !strcmp(r.notes[0], "competing with loss-based traffic since 12 s: the bottleneck queue never drained to this flow's own backlog; the flow runs Reno-like AIMD until it does"),
+	      "compete note: %s", r.notes[0]);
+	CHECK(any_has(r.notes, r.nnotes, "law: backlog"), "compete keeps law note");
+	CHECK(any_has(r.advice, r.nadvice, "held by loss-based flows") &&
+	      !any_has(r.advice, r.nadvice, "bottleneck is full"),
+	      "compete advice: %s", r.advice[0]);
+	mk_compete(&b, 127);
+	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
+	CHECK(any_has(r.notes, r.nnotes,
+		      "competing with loss-based traffic since over 2 min: "),
+	      "compete 127: %s", r.notes[0]);
+	mk_compete(&b, 0);
+	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
+	CHECK(any_has(r.notes, r.nnotes,
+		      "competing with loss-based traffic since under 1 s: "),
+	      "compete 0: %s", r.notes[0]);
+	/* in the kernel's recovery the mode is still named */
+	mk_compete(&b, 40);
+	b.info.tcpi_ca_state = 3;
+	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
+	CHECK(strstr(r.summary, "(recovery)") &&
+	      any_has(r.notes, r.nnotes, "since 40 s: ") &&
+	      any_has(r.notes, r.nnotes, "loss recovery:"),
+	      "compete in recovery: %s / %s", r.summary, r.notes[0]);
+	/* not competing: no such line */
+	mk_fa(&b, FA_PHASE_LAW, 512, 50000, 60000);
+	set_chrono(&b, 11.0, 6000000, 0, 0, 7000000, 0);
+	fc_doctor(&a, &b, NULL, &p, &o, &r);
+	CHECK(!any_has(r.notes, r.nnotes, "competing") &&
+	      !any_has(r.advice, r.nadvice, "loss-based flows"),
+	      "law: no compete line");
 
 	/* receiver side */
 	mk_flow(&a, "cubic", AF_INET, "10.0.2.1", 5201, "10.0.1.1", 40000);
