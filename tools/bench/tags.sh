@@ -6,7 +6,8 @@
 # A tag is a congestion control's name, or fa_classic (fast_adaptive with
 # adaptive_gain=0 adaptive_ss=0 and every later mode off: plain FAST), or fa_NAME_VALUE
 # (fast_adaptive with the one parameter NAME set to VALUE: an ablation run
-# side by side with the defaults, e.g. fa_ss_exit_pkts_40).
+# side by side with the defaults, e.g. fa_ss_exit_pkts_40, or issue 13's
+# fa_compete_0: competitive mode off).
 
 # The congestion control tag $1 runs, on stdout.
 cc_of() {
@@ -20,7 +21,22 @@ cc_of() {
 mode_of() {
 	local n
 	case $1 in
-	fa_classic) echo "adaptive_gain=0 adaptive_ss=0 ramp=0 own_queue=0 drain_check=0 quick_probe=0 jitter_us=0 short_probe=0 shorter_path=0 random_loss=0 queue_fit=0" ;;
+	fa_classic)
+		# In the guest (FA_PARAMS, from selftests/lib/fa.sh, is a
+		# directory) a tunable this module does not have is a mode it
+		# does not have: left out, said on stderr (e.g. compete before
+		# issue 13's law is in the module).
+		local kv out=""
+		for kv in adaptive_gain=0 adaptive_ss=0 ramp=0 own_queue=0 drain_check=0 quick_probe=0 \
+			jitter_us=0 short_probe=0 shorter_path=0 random_loss=0 queue_fit=0 compete=0; do
+			if [ -n "${FA_PARAMS:-}" ] && [ -d "$FA_PARAMS" ] && [ ! -e "$FA_PARAMS/${kv%%=*}" ]; then
+				echo "# fa_classic: this module has no ${kv%%=*}, left out" >&2
+				continue
+			fi
+			out="$out $kv"
+		done
+		echo "${out# }"
+		;;
 	fa_*_*)
 		n=${1#fa_}
 		echo "${n%_*}=${1##*_}"
