@@ -17,7 +17,9 @@
 #   BENCH_ALGS       [fast_adaptive fa_classic cubic bbr vegas reno]
 #   BENCH_SCENARIOS  [bulk fairness mixed coexist loss loss2 shallow lossharm
 #                    pathchange wan1m wan64m cpugib]
-#                    (cpu, the unshaped-throughput proxy of CPU cost, on request)
+#                    (cpu, the unshaped-throughput proxy of CPU cost, and
+#                    issue 13's coexreno coexbbr coexlong crossleave on
+#                    request)
 #   BENCH_REPS       [3]
 #   BENCH_SCALE      [100] percent of every flow duration (quick trials)
 #   BENCH_SAMPLE_MS  [20]
@@ -46,6 +48,13 @@ FAIR_S=$(s 20) FAIR_GAP=$(s 4)
 MIXED_S=$(s 15) MIXED_RTT1=20 MIXED_RTT2=100
 WARM=$(s 5)	# s, start of the two-flow measurement windows
 COEX_S=$(s 15)
+# issue 13: coexreno and coexbbr as coexist (COEX_S) next to reno and bbr;
+# coexlong as coexist for COEXLONG_S; crossleave: one flow of the tag for
+# CL_S s, a cubic flow from CL_JOIN to CL_LEAVE s (report.sh: queueing delay
+# over WARM..join and over the CL_AFTER s after the leave, share over
+# join+CL_SETTLE..leave)
+COEXLONG_S=$(s 60)
+CL_S=$(s 45) CL_JOIN=$(s 15) CL_LEAVE=$(s 30) CL_AFTER=$(s 5) CL_SETTLE=$(s 2)
 LOSS_S=$(s 15) LOSS_PCT=0.5 LOSS2_PCT=2
 # shallow buffer (issue 12's safety bar): SHALLOW_N flows of one algorithm,
 # started together, in a buffer of a quarter of the BDP
@@ -59,6 +68,10 @@ CPU_S=$(s 8)
 # path change: one flow; at PCHG_AT the propagation delay goes RTT -> PCHG_RTT2
 PCHG_AT=$(s 8) PCHG_AFTER=$(s 16) PCHG_RTT2=100
 CPU_ALGS="fast_adaptive fa_classic cubic"
+# Scenarios whose receivers are started for every run, not once per
+# repetition: fa_xfer recv lives at most 300 s (-T), less than a
+# repetition of their runs takes with every tag.
+RECV_PER_RUN="coexlong crossleave"
 shallow_limit() { echo $((($(bdp_pkts $RATE $RTT 1) + 2) / 4)); }	# 0.25 BDP, packets
 # CPU per GiB: one flow at a shaped rate every algorithm reaches; the guest's
 # CPU time (/proc/stat, all CPUs) is read at CPUGIB_FROM s and CPUGIB_TO s
@@ -76,6 +89,10 @@ t_start=$SECONDS
 elapsed() { local e=$((SECONDS - t_start)); printf '%d:%02d' $((e / 60)) $((e % 60)); }
 
 bench_load_ccs || exit 1
+# issue 13's tracepoint fast_adaptive:mode (competitive mode entered/left):
+# its records are counted only where the module has it
+MODE_TP=0
+[ -d "$FA_TRACE/events/fast_adaptive/mode" ] && MODE_TP=1
 for kv in ${BENCH_FA_PARAMS:-}; do
 	echo "${kv#*=}" > "$FA_PARAMS/${kv%%=*}" || { say "# cannot set $kv"; exit 1; }
 done
@@ -92,7 +109,11 @@ bsleep 0
 tags_of() {
 	local a out=""
 	case $1 in
-	coexist) for a in $ALGS; do [ "$a" = cubic ] || out="$out $a"; done ;;
+	coexist | coexlong) for a in $ALGS; do [ "$a" = cubic ] || out="$out $a"; done ;;
+	coexreno) for a in $ALGS; do [ "$a" = reno ] || out="$out $a"; done ;;
+	coexbbr)
+		# nothing when the kernel has no bbr to compete with
+		cc_available bbr && for a in $ALGS; do [ "$a" = bbr ] || out="$out $a"; done ;;
 	cpu) for a in $ALGS; do case " $CPU_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
 	cpugib) for a in $ALGS; do case " $CPUGIB_ALGS " in *" $a "*) out="$out $a" ;; esac; done ;;
 	lossharm)
@@ -115,6 +136,10 @@ ports_of() {
 	fairness) echo 5201 5202 5203 ;;
 	mixed) echo 5301 5302 ;;
 	coexist) echo 5401 5402 ;;
+	coexreno) echo 5411 5412 ;;
+	coexbbr) echo 5421 5422 ;;
+	coexlong) echo 5431 5432 ;;
+	crossleave) echo 5441 5442 ;;
 	loss) echo 5501 ;;
 	loss2) echo 5502 ;;
 	shallow) echo 5121 5122 5123 5124 ;;
@@ -137,8 +162,13 @@ run_no=0
 	echo "# bench on $(uname -r), $(nproc) vCPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "# algs: $ALGS"
 	echo "# scenarios: $SCENARIOS; reps $REPS; scale ${SCALE}%; sampling ${SMS} ms"
-	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S loss_s=$LOSS_S loss_pct=$LOSS_PCT loss2_pct=$LOSS2_PCT shallow=${SHALLOW_N}x${SHALLOW_S}s/$(shallow_limit)pkts lossharm_s=$LOSSHARM_S cpu_s=$CPU_S cpugib=${CPUGIB_RATE}mbit/${CPUGIB_RTT}ms/${CPUGIB_S}s"
+	echo "# params: rate=$RATE rtt=$RTT bulk_s=$BULK_S fair_s=$FAIR_S fair_gap=$FAIR_GAP mixed_s=$MIXED_S warm_s=$WARM coex_s=$COEX_S coexlong_s=$COEXLONG_S crossleave=${CL_S}s/cubic_${CL_JOIN}-${CL_LEAVE}s loss_s=$LOSS_S loss_pct=$LOSS_PCT loss2_pct=$LOSS2_PCT shallow=${SHALLOW_N}x${SHALLOW_S}s/$(shallow_limit)pkts lossharm_s=$LOSSHARM_S cpu_s=$CPU_S cpugib=${CPUGIB_RATE}mbit/${CPUGIB_RTT}ms/${CPUGIB_S}s"
 	echo "# fast_adaptive params: $(cd "$FA_PARAMS" && for p in *; do printf '%s=%s ' "$p" "$(cat "$p")"; done)"
+	if [ $MODE_TP = 1 ]; then
+		echo "# fast_adaptive:mode tracepoint: present (mode=compete records counted in traced runs)"
+	else
+		echo "# fast_adaptive:mode tracepoint: absent (no events/fast_adaptive/mode in this module)"
+	fi
 } | tee -a "$OUT/runs.txt"
 
 record() { # key=value ... -> runs.txt
@@ -170,6 +200,12 @@ mbit() {
 
 # fast_adaptive's tracepoints (slow-start exit) during runs of a
 # fast_adaptive tag: the first ss_exit goes into runs.txt as TRACE_NOTE.
+# Where the module has fast_adaptive:mode (MODE_TP=1), the whole trace is
+# read and TRACE_NOTE also carries mode_tp=1, mode_compete and mode_fast
+# (the records entering and leaving competitive mode, all flows of the run),
+# mode_first_compete_us, mode_last_fast_us (trace time stamps, the samples'
+# CLOCK_MONOTONIC) and mode_last (the run's last record); without it
+# mode_tp=0, and only the trace up to the first ss_exit is read, as before.
 # The event is enabled and the ring buffer sized once, at the first run that
 # traces; later runs only clear the buffer and switch tracing_on.  Enabling
 # and disabling the event around every run (static-key code patching on both
@@ -191,19 +227,33 @@ trace_begin() { # TAG...
 	TRACING=1
 }
 trace_end() {
-	local l v k out=""
+	local l v k out="" ss=0 nc=0 nf=0 first="" last="" lastm="" ts
 	[ $TRACING = 1 ] || return 0
 	echo 0 > "$FA_TRACE/tracing_on"
 	while IFS= read -r l; do
 		case $l in
 		*" ss_exit: "*)
+			[ $ss = 0 ] || continue
+			ss=1
 			for v in ${l#* ss_exit: }; do
 				k=${v%%=*}
 				case $k in cwnd | rule | rtt_us | base_rtt_us) out="$out ss_exit_$k=${v#*=}" ;; esac
 			done
-			break ;;
+			[ $MODE_TP = 1 ] || break ;;
+		*" mode: "*" mode=compete"*)
+			ts=${l%%: mode: *}; ts=${ts##* }
+			nc=$((nc + 1)) lastm=compete
+			[ -n "$first" ] || first=${ts/./} ;;
+		*" mode: "*" mode=fast"*)
+			ts=${l%%: mode: *}; ts=${ts##* }
+			nf=$((nf + 1)) lastm=fast last=${ts/./} ;;
 		esac
 	done < "$FA_TRACE/trace"
+	if [ $MODE_TP = 1 ]; then
+		out="$out mode_tp=1 mode_compete=$nc mode_fast=$nf${first:+ mode_first_compete_us=$first}${last:+ mode_last_fast_us=$last}${lastm:+ mode_last=$lastm}"
+	else
+		out="$out mode_tp=0"
+	fi
 	TRACE_NOTE="${out# }"
 	TRACING=0
 }
@@ -306,6 +356,44 @@ sc_coexist() {
 	flow_mbit 1; a=$MBIT
 	flow_mbit 2
 	progress coexist "$1" "$2" "$1 $a vs cubic $MBIT Mbit/s"
+}
+
+# Issue 13: one flow of the tag next to one flow of COMPETITOR, started
+# together, DUR s (coexist's measure: share over warm_s..dur_s).
+coex_run() { # SCEN COMPETITOR PORT DUR TAG REP; the competitor on PORT+1
+	local n=$1.$5.r$6 a
+	flows "$n" "$5:$3:0:$4" "$2:$(($3 + 1)):0:$4" || return 1
+	qdrops
+	record "scenario=$1 tag=$5 competitor=$2 rep=$6 dur_s=$4 warm_s=$WARM limit=$NET_LIMIT drops=$DROPS samples=$n.1.samples,$n.2.samples $FLOW_CTR $TRACE_NOTE"
+	flow_mbit 1; a=$MBIT
+	flow_mbit 2
+	progress "$1" "$5" "$6" "$5 $a vs $2 $MBIT Mbit/s$(mode_note)"
+}
+path_coexreno() { path_bulk; }
+sc_coexreno() { coex_run coexreno reno 5411 "$COEX_S" "$@"; }
+path_coexbbr() { path_bulk; }
+sc_coexbbr() { coex_run coexbbr bbr 5421 "$COEX_S" "$@"; }
+path_coexlong() { path_bulk; }
+sc_coexlong() { coex_run coexlong cubic 5431 "$COEXLONG_S" "$@"; }
+
+# Issue 13: cross traffic that comes and goes.  One flow of the tag for
+# CL_S s; one cubic flow joins at CL_JOIN s and leaves at CL_LEAVE s.
+# report.sh takes the actual join and leave from the cubic flow's first and
+# last samples.
+path_crossleave() { path_bulk; }
+sc_crossleave() {
+	local n=crossleave.$1.r$2 a
+	flows "$n" "$1:5441:0:$CL_S" "cubic:5442:$CL_JOIN:$((CL_LEAVE - CL_JOIN))" || return 1
+	qdrops
+	record "scenario=crossleave tag=$1 competitor=cubic rep=$2 dur_s=$CL_S join_s=$CL_JOIN leave_s=$CL_LEAVE warm_s=$WARM after_s=$CL_AFTER settle_s=$CL_SETTLE limit=$NET_LIMIT drops=$DROPS samples=$n.1.samples,$n.2.samples $FLOW_CTR $TRACE_NOTE"
+	flow_mbit 1; a=$MBIT
+	flow_mbit 2
+	progress crossleave "$1" "$2" "$1 $a Mbit/s over its ${CL_S} s, cubic $MBIT over its $((CL_LEAVE - CL_JOIN)) s$(mode_note)"
+}
+
+# ", competitive mode entered N times" for a progress line, from TRACE_NOTE
+mode_note() {
+	kv_get "$TRACE_NOTE" mode_compete && echo ", competitive mode entered $KV times"
 }
 
 path_loss() { net_path $RATE $RTT "$(bdp_pkts $RATE $RTT 2)" loss "${LOSS_PCT}%"; }
@@ -473,6 +561,23 @@ case " $SCENARIOS " in *" wan64m "*)
 	mkdir -p "$W/study64m" && head -c $WAN64_BYTES /dev/urandom > "$W/study64m/study.bin" ;;
 esac
 
+# The receivers of scenario SC's ports for CONNS connections:
+# recv_start SC REP CONNS SUFFIX (output in $W/recv.SC.PORT[SUFFIX].REP);
+# recv_stop ends them.
+RPIDS=""
+recv_start() {
+	local port
+	for port in $(ports_of "$1"); do
+		net_recv "$port" "$3" "$W/recv.$1.$port$4.$2" || return 1
+		RPIDS="$RPIDS $NET_RECV_PID"
+	done
+}
+recv_stop() {
+	# shellcheck disable=SC2086
+	[ -z "$RPIDS" ] || { kill $RPIDS 2>/dev/null; wait $RPIDS 2>/dev/null; }
+	RPIDS=""
+}
+
 failed=0
 for sc in $SCENARIOS; do
 	say "[bench $(elapsed)] -- scenario $sc"
@@ -480,15 +585,20 @@ for sc in $SCENARIOS; do
 	ntags=$(echo $tags | wc -w)
 	"path_$sc" || { say "# path setup for $sc failed"; failed=1; continue; }
 	qdrops
+	[ -n "$tags" ] || { say "# $sc: nothing to run here"; continue; }
+	per_run=0
+	case " $RECV_PER_RUN " in *" $sc "*) per_run=1 ;; esac
 	for rep in $(seq 1 "$REPS"); do
-		rpids=""
-		for port in $(ports_of "$sc"); do
-			net_recv "$port" "$ntags" "$W/recv.$sc.$port.$rep" || { failed=1; continue 3; }
-			rpids="$rpids $NET_RECV_PID"
-		done
+		if [ $per_run = 0 ]; then
+			recv_start "$sc" "$rep" "$ntags" "" || { recv_stop; failed=1; continue 2; }
+		fi
 		for tag in $tags; do
 			mode_for "${tag%%+*}" || { say "# cannot set the mode of $tag"; failed=1; continue; }
-			if ! "sc_$sc" "$tag" "$rep"; then
+			ok=1
+			if [ $per_run = 1 ]; then
+				recv_start "$sc" "$rep" 1 ".$tag" || ok=0
+			fi
+			if [ $ok = 0 ] || ! "sc_$sc" "$tag" "$rep"; then
 				failed=1
 				case $tag in
 				*+*) record "scenario=$sc tag=${tag%%+*} competitor=${tag#*+} rep=$rep failed=1" ;;
@@ -496,9 +606,9 @@ for sc in $SCENARIOS; do
 				esac
 				progress "$sc" "$tag" "$rep" "FAILED"
 			fi
+			[ $per_run = 0 ] || recv_stop
 		done
-		# shellcheck disable=SC2086
-		[ -n "$rpids" ] && { kill $rpids 2>/dev/null; wait $rpids 2>/dev/null; }
+		recv_stop
 		cat "$W"/recv.$sc.*.$rep >> "$OUT/recv.txt" 2>/dev/null
 	done
 done
