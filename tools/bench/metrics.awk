@@ -28,6 +28,11 @@
 #       per GiB the flow got acknowledged between them (bytes_acked of the
 #       samples nearest inside the interval, scaled to its length):
 #       "cpu_s_per_gib=C mbit=G busy_pct=B"
+#   awk -f metrics.awk -v mode=qback -v from=US -v limit_ms=L FILE
+#       queueing delay back after an event at US (CLOCK_MONOTONIC): the end
+#       of the first 0.5 s bin after US whose mean srtt - the flow's minimum
+#       RTT (over the whole file) is <= L ms, in s after US: "qback_s=T",
+#       "nc" if none
 
 function isort(a, n,    i, j, v) {
 	for (i = 2; i <= n; i++) {
@@ -61,6 +66,19 @@ mode == "recover" {
 		next
 	b = int(($1 - from) / BIN)
 	last[b] = $6
+	if (b > maxb)
+		maxb = b
+	next
+}
+
+mode == "qback" {
+	if ($5 > 0 && (minrtt == "" || $5 < minrtt))
+		minrtt = $5
+	if ($1 < from || $3 <= 0)
+		next
+	b = int(($1 - from) / BIN)
+	qs[b] += $3
+	qn[b]++
 	if (b > maxb)
 		maxb = b
 	next
@@ -103,6 +121,17 @@ END {
 		bytes = (cb1 - cb0) * (to - from) / (ct1 - ct0)
 		printf "cpu_s_per_gib=%.3f mbit=%.2f busy_pct=%.1f\n", (busy / hz) / (bytes / 1073741824),
 			(cb1 - cb0) * 8 / (ct1 - ct0), (total > 0 ? 100 * busy / total : 0)
+		exit
+	}
+	if (mode == "qback") {
+		out = "nc"
+		if (minrtt != "")
+			for (b = 0; b <= maxb; b++)
+				if ((b in qn) && (qs[b] / qn[b] - minrtt) / 1000 <= limit_ms + 0) {
+					out = sprintf("%.1f", (b + 1) * BIN / 1e6)
+					break
+				}
+		print "qback_s=" out
 		exit
 	}
 	if (mode == "recover") {

@@ -15,6 +15,10 @@
 #   window goodputs (mixed RTT, coexistence, fairness) with
 #                selftests/lib/measure.sh's measure_flow, Jain with its jain
 #   convergence, fill time, overshoot: tools/bench/metrics.awk (fair)
+#   cross traffic that leaves (crossleave): queueing delay as above over
+#                windows set by the cubic flow's first and last samples
+#   competitive-mode entries: mode=compete records of fast_adaptive:mode,
+#                counted in the guest (mode_compete of runs.txt)
 # Repetitions are summarised as "median (min-max)".
 
 set -eu
@@ -35,6 +39,7 @@ PAYLOAD_MBIT=47.82	# 50 Mbit/s of 1514-byte frames carrying 1448 bytes
 
 kv() { field "$1" "$2" 2>/dev/null || true; }
 put() { printf '%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" >> "$M"; }
+last_sample_us() { awk '!/^#/ { t = $1 } END { print t }' "$1"; }
 mb() { awk -v b="$1" -v s="$2" 'BEGIN { if (s > 0) printf "%.2f", b * 8 / s / 1e6; else print "nan" }'; }
 
 # --- per-run metrics ------------------------------------------------------------
@@ -121,7 +126,7 @@ while IFS= read -r line; do
 		done
 		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
 		;;
-	mixed | coexist)
+	mixed | coexist | coexreno | coexbbr | coexlong)
 		f1=$RAW/${sf[0]} f2=$RAW/${sf[1]}
 		dur=$(kv dur_s "$line") warm=$(kv warm_s "$line")
 		s1=$(first_sample_us "$f1") s2=$(first_sample_us "$f2")
@@ -134,6 +139,38 @@ while IFS= read -r line; do
 		else
 			put "$sc" "$tag" "$rep" share "$(awk -v a="$g1" -v b="$g2" 'BEGIN { if (a + b > 0) printf "%.0f", 100 * a / (a + b); else print "nan" }')"
 		fi
+		;;
+	crossleave)
+		# f1 the tag's flow, f2 cubic's; the join and the leave are cubic's
+		# first and last samples.  q_lone: mean queueing delay (srtt - min
+		# RTT, as bulk) from warm_s to the join; q_after: over the after_s s
+		# after the leave; share over join + settle_s .. the leave
+		f1=$RAW/${sf[0]} f2=$RAW/${sf[1]}
+		warm=$(kv warm_s "$line") after=$(kv after_s "$line") settle=$(kv settle_s "$line")
+		s1=$(first_sample_us "$f1") j=$(first_sample_us "$f2") l=$(last_sample_us "$f2")
+		ql=$(field qdelay_ms "$(measure_flow "$f1" $((s1 + warm * 1000000)) "$j")" || echo nan)
+		qa=$(field qdelay_ms "$(measure_flow "$f1" "$l" $((l + after * 1000000)))" || echo nan)
+		put "$sc" "$tag" "$rep" q_lone "$ql"
+		put "$sc" "$tag" "$rep" q_after "$qa"
+		put "$sc" "$tag" "$rep" q_ratio "$(awk -v a="$qa" -v b="$ql" 'BEGIN { if (a == "nan" || b == "nan") print "nan"; else if (b > 0) printf "%.2f", a / b; else print "inf" }')"
+		r=$(awk -f "$HERE/metrics.awk" -v mode=qback -v from="$l" -v limit_ms="$(awk -v b="$ql" 'BEGIN { print 1.5 * b }')" "$f1")
+		put "$sc" "$tag" "$rep" qback_s "$(kv qback_s "$r")"
+		g1=$(field goodput_mbit "$(measure_flow "$f1" $((j + settle * 1000000)) "$l")" || echo 0)
+		g2=$(field goodput_mbit "$(measure_flow "$f2" $((j + settle * 1000000)) "$l")" || echo 0)
+		put "$sc" "$tag" "$rep" g1 "$g1"
+		put "$sc" "$tag" "$rep" g2 "$g2"
+		put "$sc" "$tag" "$rep" share "$(awk -v a="$g1" -v b="$g2" 'BEGIN { if (a + b > 0) printf "%.0f", 100 * a / (a + b); else print "nan" }')"
+		put "$sc" "$tag" "$rep" join_s "$(awk -v a="$j" -v b="$s1" 'BEGIN { printf "%.1f", (a - b) / 1e6 }')"
+		put "$sc" "$tag" "$rep" leave_s "$(awk -v a="$l" -v b="$s1" 'BEGIN { printf "%.1f", (a - b) / 1e6 }')"
+		# competitive mode: first entry after the join; back to fast mode
+		# after the leave (the last record; nc if the flow ended competing)
+		x=$(kv mode_first_compete_us "$line")
+		[ -z "$x" ] || put "$sc" "$tag" "$rep" enter_s "$(awk -v a="$x" -v b="$j" 'BEGIN { printf "%.1f", (a - b) / 1e6 }')"
+		case $(kv mode_last "$line") in
+		fast) put "$sc" "$tag" "$rep" fastback_s "$(awk -v a="$(kv mode_last_fast_us "$line")" -v b="$l" 'BEGIN { printf "%.1f", (a - b) / 1e6 }')" ;;
+		compete) put "$sc" "$tag" "$rep" fastback_s nc ;;
+		esac
+		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
 		;;
 	pathchange)
 		f1=$RAW/${sf[0]}
@@ -167,6 +204,13 @@ while IFS= read -r line; do
 		put "$sc" "$tag" "$rep" drops "$(kv drops "$line")"
 		;;
 	esac
+	# runs traced (fast_adaptive's tags): mode_tp=1 where the module has
+	# the fast_adaptive:mode tracepoint, with the count of mode=compete
+	mt=$(kv mode_tp "$line")
+	if [ -n "$mt" ]; then
+		put "$sc" "$tag" "$rep" mode_tp "$mt"
+		if [ "$mt" = 1 ]; then put "$sc" "$tag" "$rep" compete "$(kv mode_compete "$line")"; fi
+	fi
 done < "$RUNS"
 
 # --- summaries ------------------------------------------------------------------------
@@ -189,7 +233,7 @@ stat() {
 		}
 		function function_fmt(x) {
 			if (x >= 1e9) return "n/c"
-			if (m ~ /^(drops|retrans|ss_exit_cwnd|overshoot_pct|share)$/) return sprintf("%d", x + 0.5)
+			if (m ~ /^(drops|retrans|ss_exit_cwnd|overshoot_pct|share|compete)$/) return sprintf("%d", x + 0.5)
 			if (m == "jain") return sprintf("%.3f", x)
 			if (x >= 100) return sprintf("%.0f", x)
 			if (x >= 10) return sprintf("%.1f", x)
@@ -236,6 +280,27 @@ loadnote() {
 }
 
 # rx A B: "A/Bx" of two medians, or "-"
+# has SCEN: some run of SCEN in the metrics
+has() { awk -F'\t' -v s="$1" '$1 == s { f = 1; exit } END { exit !f }' "$M"; }
+# gp SCEN TAG: "its / competitor's" goodput medians (g1, g2), Mbit/s, or "-"
+gp() {
+	local a b
+	a=$(med "$1" "$2" g1) b=$(med "$1" "$2" g2)
+	if [ -n "$a" ] && [ -n "$b" ]; then printf '%.1f / %.1f' "$a" "$b"; else echo -; fi
+}
+# ce SCEN TAG: CE_N mode=compete records in CE_K runs traced with the
+# fast_adaptive:mode tracepoint, CE_K0 runs traced without it, of CE_R runs
+ce() {
+	read -r CE_N CE_K CE_K0 CE_R < <(awk -F'\t' -v s="$1" -v t="$2" '$1 == s && $2 == t {
+			if (!($3 in r)) { r[$3] = 1; nr++ }
+			if ($4 == "mode_tp") { if ($5 == 1) k++; else k0++ }
+			if ($4 == "compete") n += $5 }
+		END { print n + 0, k + 0, k0 + 0, nr + 0 }' "$M")
+}
+# tracepoint: the fast_adaptive:mode tracepoint was seen in some traced run (1),
+# only runs without it were traced (0), nothing was traced ("")
+MODE_SEEN=$(awk -F'\t' '$4 == "mode_tp" { if ($5 == 1) y = 1; else n = 1 } END { print (y ? 1 : (n ? 0 : "")) }' "$M")
+
 rx() { awk -v a="${1:-}" -v b="${2:-}" 'BEGIN { if (a != "" && b > 0) printf "%.2fx", a / b; else if (a > 0 && b != "") print "inf"; else print "-" }'; }
 
 T=$OUT/RESULTS.md.tmp
@@ -293,6 +358,51 @@ T=$OUT/RESULTS.md.tmp
 		echo "| $(name $t) | $(stat fairness $t jain) | $(stat fairness $t fill_s) | $(stat fairness $t conv2_s) | $(stat fairness $t conv3_s) | $(stat fairness $t overshoot_pct) | $(stat mixed $t ratio) | $sh |"
 	done
 	echo
+	echo "## Next to loss-based traffic, and after it leaves (issue 13)"
+	echo
+	echo "One flow of the algorithm and one flow of a competitor started together on the bulk path (50 Mbit/s,"
+	echo "50 ms, 2-BDP buffer): next to cubic for 15 s (\`coexist\`, the Sharing table's last column) and 60 s"
+	echo "(\`coexlong\`), next to reno (\`coexreno\`) and bbr (\`coexbbr\`) for 15 s; *share*: the algorithm's share"
+	echo "of the two flows' goodput from 5 s to the end (50 % = equal), goodputs over the same interval."
+	echo "*mode entries*: \`mode=compete\` records of the fast_adaptive:mode tracepoint in the run's trace, per run."
+	echo
+	if has coexreno || has coexbbr || has coexlong; then
+		echo "| algorithm | next to cubic 15 s: share % | its / cubic's Mbit/s | next to cubic 60 s: share % | its / cubic's Mbit/s | next to reno: share % | its / reno's Mbit/s | next to bbr: share % | its / bbr's Mbit/s | mode entries: cubic 15 s / 60 s / reno / bbr |"
+		echo "|---|---|---|---|---|---|---|---|---|---|"
+		for t in $ORDER; do
+			row="| $(name $t) |"
+			for c in coexist:cubic coexlong:cubic coexreno:reno coexbbr:bbr; do
+				if [ "$t" = "${c#*:}" ]; then row="$row (itself) | |"; continue; fi
+				row="$row $(stat "${c%%:*}" $t share) | $(gp "${c%%:*}" $t) |"
+			done
+			echo "$row $(stat coexist $t compete) / $(stat coexlong $t compete) / $(stat coexreno $t compete) / $(stat coexbbr $t compete) |"
+		done
+	else
+		echo "(coexreno, coexbbr, coexlong not run: they are issue 13's set, not in the default list; tools/bench/README.md)"
+	fi
+	echo
+	echo "Cross traffic that leaves (\`crossleave\`): one flow of the algorithm for 45 s; one cubic flow joins"
+	echo "at 15 s and leaves at 30 s (the join and the leave below are the cubic flow's first and last samples,"
+	echo "in s from the algorithm's first). Queueing delay of the algorithm's flow as in bulk (srtt − its min"
+	echo "RTT, TCP_INFO every 20 ms): *lone* from 5 s to the join, *after* over the 5 s after the leave; *back*:"
+	echo "from the leave until a 0.5 s mean first is ≤ 1.5x lone (n/c: never). *share* over 2 s after the"
+	echo "join .. the leave. *entered* / *back to fast*: the first \`mode=compete\` record after the join, the last"
+	echo "\`mode=fast\` after the leave, in s (n/c: the flow ended in competitive mode)."
+	echo
+	if has crossleave; then
+		echo "| algorithm | lone queueing delay ms | after the leave ms | after / lone | back within 1.5x lone s | share while cubic is present % | its / cubic's Mbit/s | cubic joined / left s | mode entries | entered s after the join | back to fast s after the leave |"
+		echo "|---|---|---|---|---|---|---|---|---|---|---|"
+		for t in $ORDER; do
+			echo "| $(name $t) | $(stat crossleave $t q_lone) | $(stat crossleave $t q_after) | $(stat crossleave $t q_ratio) | $(stat crossleave $t qback_s) | $(stat crossleave $t share) | $(gp crossleave $t) | $(stat crossleave $t join_s) / $(stat crossleave $t leave_s) | $(stat crossleave $t compete) | $(stat crossleave $t enter_s) | $(stat crossleave $t fastback_s) |"
+		done
+	else
+		echo "(crossleave not run: issue 13's set, tools/bench/README.md)"
+	fi
+	echo
+	case $MODE_SEEN in
+	0) echo "This module has no fast_adaptive:mode tracepoint (no events/fast_adaptive/mode in the guest): mode entries are not measured (\"-\")."; echo ;;
+	"") echo "No run recorded a count of fast_adaptive:mode records (no fast_adaptive tag, no fast_adaptive tracepoints, or a run from before the bench counted them): mode entries not measured."; echo ;;
+	esac
 	echo "## Loss that is not congestion (issue 12)"
 	echo
 	echo "Random loss: one flow for 15 s on the bulk path (50 Mbit/s, 50 ms, 2-BDP buffer) with 0.5 % (\`loss\`)"
@@ -432,6 +542,53 @@ ratio() { awk -v a="${1:-0}" -v b="${2:-0}" 'BEGIN { if (b > 0) printf "%.2f", a
 		bar "$(case $h in "?" | inf) echo 0 ;; *) fcmp1 "$h <= 1.5" ;; esac)" "0.5 % loss, harm to $c ≤ 1.5x its own kind's: $c gets ${own:-?} Mbit/s next to $c (which gets ${ownx:-?}) and ${nx:-?} next to fast_adaptive (which gets ${fx:-?}, share $(med lossharm.$c fast_adaptive share) %): ${own:-?} / ${nx:-?} = ${h}"
 	done
 	echo
+	echo "## Bars (issue 13: a fair share next to loss-based traffic, and back)"
+	echo
+	echo "| verdict | bar and measured medians |"
+	echo "|---|---|"
+	for x in "coexist:cubic flow (15 s)" "coexlong:cubic flow (60 s)" "coexreno:reno flow (15 s)"; do
+		v=$(med "${x%%:*}" fast_adaptive share) sv="?"
+		[ -z "$v" ] || sv=$(stat "${x%%:*}" fast_adaptive share)
+		bar "$(fcmp1 "${v:-0} >= 40 && ${v:-0} <= 60")" "share next to one ${x#*:} 40-60 %: fast_adaptive $sv % (goodput $(gp "${x%%:*}" fast_adaptive) Mbit/s)"
+	done
+	v=$(med coexbbr fast_adaptive share)
+	if [ -n "$v" ]; then
+		echo "| stated | share next to one bbr flow (15 s): fast_adaptive $(stat coexbbr fast_adaptive share) % (goodput $(gp coexbbr fast_adaptive) Mbit/s) |"
+	else
+		echo "| not measured | share next to one bbr flow (15 s): ? (coexbbr not run) |"
+	fi
+	qr=$(med crossleave fast_adaptive q_ratio)
+	bar "$(fcmp1 "${qr:-1e9} <= 1.5")" "cubic joins for 15 s and leaves: mean queueing delay over the 5 s after it leaves ≤ 1.5x the lone flow's: fast_adaptive ${qr:-?}x (per-run ratios $(stat crossleave fast_adaptive q_ratio); after $(stat crossleave fast_adaptive q_after) ms, lone $(stat crossleave fast_adaptive q_lone) ms; back within 1.5x $(stat crossleave fast_adaptive qback_s) s after the leave)"
+	fa_j=$(med fairness fast_adaptive jain)
+	bar "$(fcmp1 "${fa_j:-0} >= 0.98")" "kept: Jain ≥ 0.98 for 3 flows: fast_adaptive ${fa_j:-?}"
+	# no competitive-mode entry where fast_adaptive is alone with its kind
+	txt="" tot=0 k=0 k0=0 nrun=""
+	for x in fairness bulk shallow; do
+		ce $x fast_adaptive
+		k=$((k + CE_K)) k0=$((k0 + CE_K0)) tot=$((tot + CE_N))
+		if [ "$CE_R" = 0 ]; then
+			nrun="$nrun $x" txt="$txt; $x: not run"
+		elif [ $((CE_K + CE_K0)) = 0 ]; then
+			nrun="$nrun $x" txt="$txt; $x: $CE_R runs without a mode count"
+		elif [ "$CE_K" = 0 ]; then
+			txt="$txt; $x: $CE_K0 runs traced, no tracepoint"
+		else
+			txt="$txt; $x: $CE_N in $CE_K runs"
+		fi
+	done
+	txt="no competitive-mode entry where fast_adaptive is alone with its kind (mode=compete records in the traces of fairness, 3 flows; bulk; shallow, 4 flows): ${txt#; }"
+	if [ $k = 0 ] && [ $k0 -gt 0 ]; then
+		echo "| not measured | $txt: no mode tracepoint in this module (no events/fast_adaptive/mode in the guest) |"
+	elif [ $k = 0 ]; then
+		echo "| not measured | $txt |"
+	elif [ $tot -gt 0 ]; then
+		echo "| **UNMET** | $txt |"
+	elif [ -n "$nrun" ]; then
+		echo "| met where run | $txt |"
+	else
+		echo "| met | $txt |"
+	fi
+	echo
 	echo "## Bars (issue 14: CPU cost measured)"
 	echo
 	echo "| verdict | bar and measured medians |"
@@ -515,6 +672,39 @@ if command -v gnuplot >/dev/null 2>&1; then
 			echo "unset multiplot"
 		} > "$D/fair.gp"
 		gnuplot "$D/fair.gp" && PLOTS="$PLOTS fairness.png"
+	fi
+	# crossleave: the algorithm's queueing delay and both flows' 0.5 s
+	# rates, repetition 1
+	n=0
+	for t in $ORDER; do
+		f1=$RAW/crossleave.$t.r1.1.samples f2=$RAW/crossleave.$t.r1.2.samples
+		[ -s "$f1" ] && [ -s "$f2" ] || continue
+		T0=$(first_sample_us "$f1")
+		awk -v T0="$T0" 'NR == FNR { if (!/^#/ && $5 > 0 && (m == "" || $5 < m)) m = $5; next }
+			!/^#/ && $3 > 0 { printf "%.3f %.2f\n", ($1 - T0) / 1e6, ($3 - m) / 1000 }' "$f1" "$f1" > "$D/cl.$t.q"
+		for i in 1 2; do
+			awk -v T0="$T0" '!/^#/ {
+				b = int(($1 - T0) / 500000); last[b] = $6; if (b > mx) mx = b; if (mn == "" || b < mn) mn = b }
+				END { c = 0; for (b = 0; b <= mx; b++) { p = c; if (b in last) c = last[b]; if (b > mn) printf "%.2f %.2f\n", (b + 1) * 0.5, (c - p) * 8 / 0.5 / 1e6 } }' \
+				"$RAW/crossleave.$t.r1.$i.samples" > "$D/cl.$t.$i"
+		done
+		n=$((n + 1))
+	done
+	if [ $n -gt 0 ]; then
+		{
+			echo "set terminal pngcairo noenhanced size 1400,$((((n + 1) / 2) * 300)) font ',9'"
+			echo "set output '$OUT/crossleave.png'"
+			echo "set multiplot layout $(((n + 1) / 2)),2 title 'one flow for 45 s, cubic from 15 to 30 s: queueing delay and goodput per 0.5 s (repetition 1)'"
+			echo "set xlabel 'time (s)'; set ylabel 'queueing delay (ms)'; set y2label 'Mbit/s'"
+			echo "set ytics nomirror; set y2tics; set key top right; set grid; set yrange [0:*]; set y2range [0:55]"
+			for t in $ORDER; do
+				[ -s "$D/cl.$t.q" ] || continue
+				echo "set title '$t'"
+				echo "plot '$D/cl.$t.q' with lines lw 1 title 'queueing delay', '$D/cl.$t.1' axes x1y2 with lines lw 1.5 title '$t flow Mbit/s', '$D/cl.$t.2' axes x1y2 with lines lw 1.5 title 'joining cubic flow Mbit/s'"
+			done
+			echo "unset multiplot"
+		} > "$D/cl.gp"
+		gnuplot "$D/cl.gp" && PLOTS="$PLOTS crossleave.png"
 	fi
 	# 64 MiB pull: cwnd over time per algorithm
 	plot=""
