@@ -80,6 +80,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_SHORTER_PATH]	= FA_SHORTER_PATH_DEFAULT,
 	[FA_P_RANDOM_LOSS]	= FA_RANDOM_LOSS_DEFAULT,
 	[FA_P_QUEUE_FIT]	= FA_QUEUE_FIT_DEFAULT,
+	[FA_P_COMPETE]		= FA_COMPETE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -166,6 +167,8 @@ fa_module_param(random_loss, FA_P_RANDOM_LOSS);
 MODULE_PARM_DESC(random_loss, FA_PARAM_DESC(FA_RANDOM_LOSS));
 fa_module_param(queue_fit, FA_P_QUEUE_FIT);
 MODULE_PARM_DESC(queue_fit, FA_PARAM_DESC(FA_QUEUE_FIT));
+fa_module_param(compete, FA_P_COMPETE);
+MODULE_PARM_DESC(compete, FA_PARAM_DESC(FA_COMPETE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -191,6 +194,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->shorter_path = fa_tunable_get(FA_P_SHORTER_PATH);
 	p->random_loss = fa_tunable_get(FA_P_RANDOM_LOSS);
 	p->queue_fit = fa_tunable_get(FA_P_QUEUE_FIT);
+	p->compete = fa_tunable_get(FA_P_COMPETE);
 	fa_params_sanitize(p);
 }
 
@@ -289,6 +293,7 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 		tcp_fa_params_read(&p);
 
 	if (round_end) {
+		bool competing = fa_competing(&ca->law);
 		struct fa_update u;
 		enum fa_action act;
 
@@ -298,6 +303,8 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 				   fa_now_us(tp), &u);
 		if (act == FA_ACT_UPDATE)
 			trace_update(sk, &p, &u);
+		if (competing != fa_competing(&ca->law))
+			trace_mode(sk, &ca->law, tcp_snd_cwnd(tp));
 		if (act != FA_ACT_NONE) {
 			fa_set_cwnd(tp, fa_apply(act, tcp_snd_cwnd(tp), &u));
 			/*
@@ -330,11 +337,14 @@ static u32 tcp_fa_ssthresh(struct sock *sk)
 	const struct tcp_sock *tp = tcp_sk(sk);
 	struct fa_sock *ca = inet_csk_ca(sk);
 	u32 cwnd = tcp_snd_cwnd(tp), backlog, kind, ssthresh;
+	bool competing = fa_competing(&ca->law);
 	struct fa_params p;
 
 	tcp_fa_params_read(&p);
 	ssthresh = fa_ssthresh(&ca->law, &p, cwnd, &backlog, &kind);
 	trace_loss(sk, &ca->law, cwnd, backlog, kind, ssthresh);
+	if (competing != fa_competing(&ca->law))
+		trace_mode(sk, &ca->law, cwnd);
 	return ssthresh;
 }
 
@@ -377,11 +387,16 @@ static size_t tcp_fa_get_info(struct sock *sk, u32 ext, int *attr,
 {
 	const struct fa_sock *ca = inet_csk_ca(sk);
 	const struct fa_state *s = &ca->law;
+	u32 secs = 0;
 
 	if (!(ext & (1 << (INET_DIAG_VEGASINFO - 1))))
 		return 0;
 
+	if (s->phase == FA_PHASE_COMPETE)
+		secs = fa_compete_secs(s, fa_now_us(tcp_sk(sk)),
+				       FA_INFO_COMPETE_S_MAX);
 	info->vegas.tcpv_enabled = FA_INFO_ENABLED |
+				   secs << FA_INFO_COMPETE_S_SHIFT |
 				   (u32)s->phase << FA_INFO_PHASE_SHIFT |
 				   (u32)s->gamma << FA_INFO_GAMMA_SHIFT;
 	info->vegas.tcpv_rttcnt = s->round_samples;
@@ -410,6 +425,7 @@ static struct tcp_congestion_ops tcp_fast_adaptive __read_mostly = {
 static int __init tcp_fa_register(void)
 {
 	BUILD_BUG_ON(sizeof(struct fa_sock) > ICSK_CA_PRIV_SIZE);
+	BUILD_BUG_ON(FA_PHASE_COMPETE != FA_INFO_PHASE_COMPETE);
 	return tcp_register_congestion_control(&tcp_fast_adaptive);
 }
 

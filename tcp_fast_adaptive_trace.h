@@ -6,6 +6,9 @@
  * control law, so that a recorded trace can be replayed through the
  * userspace build of fa_law() and must give identical outputs.
  * fast_adaptive:ss_exit says when and why slow start ended.
+ * fast_adaptive:loss says how a loss or CE mark was read and answered.
+ * fast_adaptive:mode says when the flow starts competing with
+ * buffer-filling traffic (mode=compete) and when it stops (mode=fast).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM fast_adaptive
@@ -142,8 +145,34 @@ TRACE_EVENT(loss,
 				   { FA_LOSS_ECN, "ecn" },
 				   { FA_LOSS_RANDOM, "random" },
 				   { FA_LOSS_REPEAT, "repeat" },
-				   { FA_LOSS_MARK, "mark" }),
+				   { FA_LOSS_MARK, "mark" },
+				   { FA_LOSS_COMPETE, "compete" }),
 		  __entry->ssthresh, __entry->alpha_cap)
+);
+
+TRACE_EVENT(mode,
+	TP_PROTO(const struct sock *sk, const struct fa_state *s, u32 cwnd),
+	TP_ARGS(sk, s, cwnd),
+	TP_STRUCT__entry(
+		__field(u16, sport)
+		__field(u16, dport)
+		__field(u8, compete)
+		__field(u32, cwnd)
+		__field(u32, base_rtt_us)
+		__field(u32, avg_rtt_us)
+	),
+	TP_fast_assign(
+		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
+		__entry->dport = ntohs(inet_sk(sk)->inet_dport);
+		__entry->compete = fa_competing(s);
+		__entry->cwnd = cwnd;
+		__entry->base_rtt_us = s->base_rtt_us;
+		__entry->avg_rtt_us = s->avg_rtt_us;
+	),
+	TP_printk("sport=%u dport=%u mode=%s cwnd=%u base_rtt_us=%u avg_rtt_us=%u",
+		  __entry->sport, __entry->dport,
+		  __entry->compete ? "compete" : "fast", __entry->cwnd,
+		  __entry->base_rtt_us, __entry->avg_rtt_us)
 );
 
 #endif /* _TCP_FAST_ADAPTIVE_TRACE_H */

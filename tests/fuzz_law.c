@@ -93,6 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.shorter_path = take32(&r);
 	p.random_loss = take32(&r);
 	p.queue_fit = take32(&r);
+	p.compete = take32(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -202,6 +203,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				/* alpha only ever fits down, not below alpha/4 */
 				ASSERT(!s.alpha_cap ||
 				       s.alpha_cap >= fa_max_u32(p.alpha_pkts >> 2, 1));
+				break;
+			case FA_LOSS_COMPETE:
+				/* competing: AIMD's decrease, loss or mark */
+				ASSERT(p.compete || s.phase == FA_PHASE_COMPETE);
+				ASSERT(cwnd == fa_clamp_u32((u32)((u64)w * FA_COMP_MD_NUM /
+								  FA_COMP_MD_DEN),
+							    FA_CWND_MIN, FA_CWND_MAX));
+				ASSERT(s.phase == FA_PHASE_COMPETE);
 				break;
 			default:
 				ASSERT(0);

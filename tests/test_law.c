@@ -1760,6 +1760,252 @@ static void test_queue_fit(void)
 	CHECK_EQ(kind, FA_LOSS_ECN);
 }
 
+/*
+ * Competing, in a round-level fluid dumbbell: C packets per us, propagation
+ * d us, a drop-tail buffer of buf packets.  Every round the queue is the
+ * flows' windows beyond the pipe; a queue beyond the buffer is an overflow
+ * that every flow sees as one loss in that round (drop-tail synchronises
+ * them).  A fast_adaptive flow runs the law as the kernel glue does (8 RTT
+ * samples per round, the loss first, then the round's end, slow start
+ * doubling per round with the exit rule, the law's window per ACK); a Reno
+ * flow doubles until its first loss, then adds one packet per round and
+ * halves at a loss.
+ */
+#define DB_MAX_FLOWS	4
+
+struct db_flow {
+	struct fa_state s;
+	u32 cwnd, ssthresh;
+	int reno;		/* 1: Reno, 0: fast_adaptive */
+	int active;
+	int competed;		/* rounds seen in fa_competing() */
+	double sent;		/* packets delivered in the measured span */
+};
+
+struct db_link {
+	double c;		/* packets per us */
+	u32 d_us;
+	u32 buf_pkts;
+	double loss_every;	/* random loss: one per this many packets; 0: none */
+	double loss_acc;
+};
+
+static u32 db_rtt_us(const struct db_link *l, double queue)
+{
+	return l->d_us + (u32)(queue / l->c);
+}
+
+static void db_fa_round(struct db_flow *f, const struct fa_params *p,
+			u32 rtt, bool loss, u32 now)
+{
+	struct fa_update u;
+	enum fa_action act;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		fa_rtt_sample(&f->s, (s32)rtt, now);
+	if (loss) {
+		f->ssthresh = fa_ssthresh(&f->s, p, f->cwnd, NULL, NULL);
+		f->cwnd = f->ssthresh;
+	}
+	act = fa_round_end(&f->s, p, f->cwnd, f->cwnd < f->ssthresh, true,
+			   now, &u);
+	if (act != FA_ACT_NONE) {
+		f->cwnd = fa_apply(act, f->cwnd, &u);
+		f->ssthresh = fa_ssthresh_for(&f->s, act, f->cwnd);
+	}
+	if (f->cwnd < f->ssthresh) {
+		if (fa_ss_exit(&f->s, p, f->cwnd)) {
+			f->ssthresh = f->cwnd;
+			fa_ss_done(&f->s);
+		} else {
+			f->cwnd = fa_min_u32(2 * f->cwnd, f->ssthresh);
+			if (f->cwnd >= f->ssthresh)
+				fa_ss_done(&f->s);
+		}
+	} else {
+		f->cwnd = fa_cwnd_on_ack(&f->s, f->cwnd, f->cwnd, true);
+	}
+	f->competed += fa_competing(&f->s);
+}
+
+static void db_reno_round(struct db_flow *f, bool loss)
+{
+	if (loss) {
+		f->ssthresh = fa_max_u32(f->cwnd / 2, 2);
+		f->cwnd = f->ssthresh;
+	} else if (f->cwnd < f->ssthresh) {
+		f->cwnd *= 2;
+	} else {
+		f->cwnd++;
+	}
+}
+
+static void db_start(struct db_flow *f, int reno, u32 now)
+{
+	memset(f, 0, sizeof(*f));
+	fa_init(&f->s, now);
+	f->cwnd = 10;
+	f->ssthresh = FA_CWND_MAX;
+	f->reno = reno;
+	f->active = 1;
+}
+
+/*
+ * Run the dumbbell from *now_us for secs seconds; packets delivered count
+ * from measure_from_us on.  Returns the mean queue (packets) over the
+ * measured span.
+ */
+static double db_run(struct db_link *l, struct db_flow *f, int n,
+		     const struct fa_params *p, u32 *now_us, double secs,
+		     u32 measure_from_us)
+{
+	u32 end = *now_us + (u32)(secs * 1e6);
+	double qsum = 0, tsum = 0;
+
+	while ((s32)(end - *now_us) > 0) {
+		double pipe = l->c * l->d_us, w = 0, q;
+		bool overflow, rloss;
+		u32 rtt;
+		int i;
+
+		for (i = 0; i < n; i++)
+			if (f[i].active)
+				w += f[i].cwnd;
+		q = w > pipe ? w - pipe : 0;
+		overflow = q > l->buf_pkts;
+		if (overflow)
+			q = l->buf_pkts;
+		rtt = db_rtt_us(l, q);
+		*now_us += rtt;
+		for (i = 0; i < n; i++) {
+			if (!f[i].active)
+				continue;
+			rloss = false;
+			if (l->loss_every > 0) {
+				l->loss_acc += f[i].cwnd;
+				if (l->loss_acc >= l->loss_every) {
+					l->loss_acc -= l->loss_every;
+					rloss = true;
+				}
+			}
+			if ((s32)(*now_us - measure_from_us) > 0)
+				f[i].sent += fmin((double)f[i].cwnd,
+						  w > 0 ? f[i].cwnd * (pipe + q) / w : 0);
+			if (f[i].reno)
+				db_reno_round(&f[i], overflow || rloss);
+			else
+				db_fa_round(&f[i], p, rtt, overflow || rloss, *now_us);
+		}
+		if ((s32)(*now_us - measure_from_us) > 0) {
+			qsum += q * rtt;
+			tsum += rtt;
+		}
+	}
+	return tsum > 0 ? qsum / tsum : 0;
+}
+
+/* 50 Mbit/s of 1514-byte packets, 50 ms, a 2-BDP buffer: the bench path. */
+static void db_bench_link(struct db_link *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->c = 50e6 / 8 / 1514 / 1e6;
+	l->d_us = 50000;
+	l->buf_pkts = (u32)(2 * l->c * l->d_us);
+}
+
+/*
+ * fast_adaptive next to one Reno flow: it competes, and holds 40-60 % of
+ * the link over the last 60 s of 120 (issue 13's bar); without the mode
+ * (compete = 0) it keeps far less.  Reno leaves at 120 s: within 5 s the
+ * flow is back in the law, with its queue back to about alpha.
+ */
+static void test_compete_vs_reno(void)
+{
+	struct fa_params p = defaults();
+	struct db_flow f[2];
+	struct db_link l;
+	double share, share_off, q;
+	u32 now = 0;
+	int off;
+
+	for (off = 0; off <= 1; off++) {
+		p.compete = !off;
+		db_bench_link(&l);
+		db_start(&f[0], 0, now);
+		db_start(&f[1], 1, now);
+		db_run(&l, f, 2, &p, &now, 120, now + 60000000);
+		share = f[0].sent / (f[0].sent + f[1].sent);
+		printf("# fast_adaptive next to reno (compete=%u): %.1f %% of the link, %d rounds competing\n",
+		       p.compete, 100 * share, f[0].competed);
+		if (off) {
+			share_off = share;
+			CHECK_EQ(f[0].competed, 0);
+			continue;
+		}
+		CHECK(f[0].competed > 0, "never competed");
+		CHECK(share >= 0.40 && share <= 0.60, "share %.3f", share);
+		/* Reno leaves */
+		f[1].active = 0;
+		f[0].competed = 0;
+		db_run(&l, f, 1, &p, &now, 5, now);
+		CHECK(!fa_competing(&f[0].s), "still competing 5 s after reno left (phase %u)",
+		      f[0].s.phase);
+		q = db_run(&l, f, 1, &p, &now, 2, now);
+		printf("# 5 s after reno left: phase %u, mean queue %.1f packets over the next 2 s\n",
+		       f[0].s.phase, q);
+		CHECK(q <= 1.5 * p.alpha_pkts, "queue %.1f packets", q);
+	}
+	CHECK(share_off < 0.40, "compete=0 kept %.3f", share_off);
+}
+
+/*
+ * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), 4 in
+ * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
+ * 2 at 0.5 % random loss, and one flow whose path lengthens 50 -> 100 ms.
+ */
+static void test_compete_never_among_own(void)
+{
+	struct fa_params p = defaults();
+	struct db_flow f[DB_MAX_FLOWS];
+	struct db_link l;
+	u32 now = 0;
+	int i;
+
+	db_bench_link(&l);
+	for (i = 0; i < 3; i++)
+		db_start(&f[i], 0, now);
+	db_run(&l, f, 3, &p, &now, 60, now);
+	for (i = 0; i < 3; i++)
+		CHECK(f[i].competed == 0, "3 flows, 2 BDP: flow %d competed %d rounds", i,
+		      f[i].competed);
+
+	db_bench_link(&l);
+	l.buf_pkts = (u32)(l.c * l.d_us / 4);
+	for (i = 0; i < 4; i++)
+		db_start(&f[i], 0, now);
+	db_run(&l, f, 4, &p, &now, 60, now);
+	for (i = 0; i < 4; i++)
+		CHECK(f[i].competed == 0, "4 flows, 0.25 BDP: flow %d competed %d rounds", i,
+		      f[i].competed);
+
+	db_bench_link(&l);
+	l.loss_every = 200;
+	for (i = 0; i < 2; i++)
+		db_start(&f[i], 0, now);
+	db_run(&l, f, 2, &p, &now, 60, now);
+	for (i = 0; i < 2; i++)
+		CHECK(f[i].competed == 0, "2 flows, 0.5 %% loss: flow %d competed %d rounds", i,
+		      f[i].competed);
+
+	db_bench_link(&l);
+	db_start(&f[0], 0, now);
+	db_run(&l, f, 1, &p, &now, 20, now);
+	l.d_us = 100000;
+	db_run(&l, f, 1, &p, &now, 20, now);
+	CHECK(f[0].competed == 0, "path change: competed %d rounds", f[0].competed);
+}
+
 static void test_state_size(void)
 {
 	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
@@ -1820,6 +2066,8 @@ static const struct tap_test tests[] = {
 	TEST(test_shorter_path),
 	TEST(test_random_loss),
 	TEST(test_queue_fit),
+	TEST(test_compete_vs_reno),
+	TEST(test_compete_never_among_own),
 	TEST(test_state_size),
 };
 

@@ -182,6 +182,53 @@
  *	window and the one after it (FA_F_RANDOM_PREV: the first loss of a
  *	window may come before its first empty-queue loss) only a CE mark
  *	fits alpha.
+ *
+ * Competing (compete)
+ *	Next to a loss-based flow (cubic, reno) that fills the buffer until it
+ *	overflows, the law reads the other flow's standing queue as its own
+ *	congestion and keeps alpha packets queued at a rate alpha / queue: 13 %
+ *	of the link next to one reno flow in the unit tests' fluid dumbbell,
+ *	17 % next to cubic in the VM.  No single reading tells that from N
+ *	fast_adaptive flows, which hold N alpha queued as steadily (the own
+ *	backlog is alpha in both); what does is that fast_adaptive flows do not
+ *	overflow a buffer that holds their N alpha, and drain a queue that a
+ *	flow does not refill.  So:
+ *	- evidence: a loss (not a CE mark) on a small backlog (b < 3/2 alpha:
+ *	  not this flow's overflow) while the recent RTT stood more than
+ *	  floor/4 above floor_us, the least RTT the flow ever saw (the base may
+ *	  have adopted others' queue as a longer path).  It lasts for this
+ *	  route window and the next, and asks for a drain at the next update.
+ *	- entry: a drain (the probe: FA_CWND_MIN for a round) whose RTT stays
+ *	  more than floor/8 above floor while there is evidence.  Any probe
+ *	  counts, also the route test's; it does not then adopt a longer path.
+ *	  Entry takes one overflow of the competitor and a round.
+ *	- the mode (FA_PHASE_COMPETE): AIMD, one packet per round and 7/10 of
+ *	  the window at a loss or mark (CUBIC's decrease, so that the flow
+ *	  holds about half against Reno and against CUBIC at these BDPs); no
+ *	  law updates, ramps, route tests or drain checks.
+ *	- exit: at the end of a route window with no loss in it or the one
+ *	  before (a loss-based flow's window may sit below the pipe for a
+ *	  while after its loss, Reno's trough), the same drain.  A drained RTT
+ *	  within floor/8 of floor: the others' queue is gone, back to the law
+ *	  with one gain-1 update's window (w base / avg + alpha, which sheds
+ *	  the queue the mode built), the evidence kept for two route windows:
+ *	  a route window whose least RTT then stays floor/8 above floor asks
+ *	  for the drain at once (Reno rebuilding its queue).  FA_COMP_FLAT_TESTS
+ *	  drains in a row to the same RTT (within floor/16) say the path got
+ *	  longer: it is adopted as floor and base, and the mode ends.
+ *	Time constants: entry one overflow of the competitor plus a round;
+ *	exit two route windows (base_win_ms, 2 s) after its last loss plus up
+ *	to one window, one round each drain; each drain costs a round of the
+ *	flow's window (one per route window while competing).
+ *	Failure modes: N >= 3 fast_adaptive flows whose N alpha exceeds a
+ *	quarter of the base RTT on a path with random loss (so the queue
+ *	stands deep at a loss and does not drain with one flow) enter and
+ *	stay AIMD flows until a drain finds the queue empty; a path that
+ *	lengthens by more than floor/4 and then loses a packet at a backlog
+ *	under 3/2 alpha competes until three drains agree on the longer path;
+ *	a competitor whose window stays below the pipe (an application-limited
+ *	cubic flow) never overflows and is never competed with, which is the
+ *	point.  compete = 0 gives the law without the mode.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
@@ -265,6 +312,36 @@
 /* queue_fit: a CE mark cuts at least w/8, even where the backlog reads 0 */
 #define FA_MARK_SHIFT		3
 
+/* comp: a loss in this route window (the exit test waits for a clean one) */
+#define FA_C_LOSS		0x1
+/* comp: a loss looked like others' overflow, in this route window ... */
+#define FA_C_EVID		0x2
+/* comp: ... or in the one before */
+#define FA_C_EVID_PREV		0x4
+/* comp: the running probe tests whether others' queue drains */
+#define FA_C_TEST		0x8
+/* comp: such a loss asks for a drain at the next update */
+#define FA_C_ASK		0x10
+/* comp: exit tests in a row that drained to the same RTT, bits 5-6 ... */
+#define FA_C_FLAT_SHIFT		5
+#define FA_C_FLAT_MASK		0x60
+/* comp: a loss in the route window before this one */
+#define FA_C_LOSS_PREV		0x80
+/* ... this many say the path got longer: adopt it and stop competing */
+#define FA_COMP_FLAT_TESTS	3
+/* ... "the same": within floor/16 of the test before */
+#define FA_COMP_FLAT_SHIFT	4
+/* Competing: others hold a queue if a drained RTT is base/8 above base. */
+#define FA_COMP_DRAIN_SHIFT	3
+/* Competing: Reno's additive increase, packets per round ... */
+#define FA_COMP_AI_PKTS		1
+/* ... and at a loss or mark the window times 7/10, as CUBIC (RFC 9438) */
+#define FA_COMP_MD_NUM		7
+#define FA_COMP_MD_DEN		10
+/* comp_since counts 2^20 us (1.05 s) ticks of the u32 us clock: 12 bits */
+#define FA_COMP_TICK_SHIFT	20
+#define FA_COMP_TICK_MASK	0xfffU
+
 /* How fa_ssthresh() read a loss (the tracepoint's "kind"). */
 enum fa_loss_kind {
 	FA_LOSS_CONGESTION = 0,	/* halve: the flow overfilled the queue */
@@ -272,6 +349,7 @@ enum fa_loss_kind {
 	FA_LOSS_RANDOM = 2,	/* cut the flow's backlog only */
 	FA_LOSS_REPEAT = 3,	/* random, already answered in this round */
 	FA_LOSS_MARK = 4,	/* queue_fit: a CE mark, cut by the backlog */
+	FA_LOSS_COMPETE = 5,	/* competing: halve, as Reno */
 };
 
 enum fa_phase {
@@ -279,6 +357,7 @@ enum fa_phase {
 	FA_PHASE_LAW = 1,	/* the FAST window control law */
 	FA_PHASE_PROBE = 2,	/* minimal window, measuring a drained RTT */
 	FA_PHASE_RAMP = 3,	/* slow start re-entered below equilibrium */
+	FA_PHASE_COMPETE = 4,	/* AIMD next to buffer-filling flows */
 };
 
 enum fa_action {
@@ -313,6 +392,7 @@ struct fa_params {
 	u32 shorter_path;	/* a much lower sample re-arms the probe */
 	u32 random_loss;	/* a loss on a small backlog cuts only it */
 	u32 queue_fit;		/* such a loss or a CE mark lowers alpha */
+	u32 compete;		/* AIMD while loss-based flows fill the queue */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -332,7 +412,8 @@ struct fa_state {
 	u32 ss_min_us;		/* min RTT of the current bucket of samples */
 	u32 ss_prev_min_us;	/* min RTT of the previous full bucket */
 	u32 cycle_sum_us;	/* sum of the RTT samples of this update cycle */
-	u32 cycle_samples;	/* RTT samples in this update cycle */
+	u16 cycle_samples;	/* RTT samples in this update cycle (saturates) */
+	u16 comp_since;		/* competing since, in 2^20 us units (wraps) */
 	u32 ramp_cap;		/* ssthresh of the next ramp after a loss; 0: none */
 	u32 own_q_us;		/* least alpha avg / w of this route window */
 	u32 own_q_prev_us;	/* the same, of the previous route window */
@@ -341,17 +422,19 @@ struct fa_state {
 	u32 knee_cwnd;		/* window when the knee test started */
 	u16 knee_backlog;	/* own backlog (packets) then */
 	u16 alpha_cap;		/* queue_fit: alpha at most this; 0: none */
-	u8 ss_bucket_n;		/* samples in the current bucket */
+	u32 floor_us;		/* compete: the path's least RTT (see the top) */
 	u8 cycle_rounds;	/* rounds completed in this update cycle */
-	u8 probe_rounds;	/* rounds completed in this probe */
-	u8 phase;		/* enum fa_phase */
-	u8 base_changes;	/* times a longer path was adopted (wraps) */
-	u8 probe_backoff;	/* log2 of the current window multiplier */
+	u8 phase:3;		/* enum fa_phase */
+	u8 probe_rounds:2;	/* rounds completed in this probe */
+	u8 probe_backoff:2;	/* log2 of the current window multiplier */
+	u8 ss_bucket_n:4;	/* samples in the current bucket */
+	u8 ramp_armed:2;	/* the last update cycle was below the ramp line */
+	u8 stuck:2;		/* cuts in a row whose drain the RTT did not show */
+	u8 base_changes:4;	/* times a longer path was adopted (wraps) */
+	u8 ramps:4;		/* times the law re-entered slow start (wraps) */
 	u8 ss_updates;		/* updates since slow start ended (saturates) */
-	u8 ramps;		/* times the law re-entered slow start (wraps) */
 	u8 win_rounds;		/* law rounds in this route window */
-	u8 ramp_armed;		/* the last update cycle was below the ramp line */
-	u8 stuck;		/* cuts in a row whose drain the RTT did not show */
+	u8 comp;		/* FA_C_*: the competing detector */
 	u8 flags;		/* FA_F_* */
 };
 
@@ -435,6 +518,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->shorter_path = !!p->shorter_path;
 	p->random_loss = !!p->random_loss;
 	p->queue_fit = !!p->queue_fit;
+	p->compete = !!p->compete;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -462,6 +546,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->shorter_path = FA_SHORTER_PATH_DEFAULT;
 	p->random_loss = FA_RANDOM_LOSS_DEFAULT;
 	p->queue_fit = FA_QUEUE_FIT_DEFAULT;
+	p->compete = FA_COMPETE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -643,6 +728,9 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->ss_updates = 0;
 	s->flags = 0;
 	s->alpha_cap = 0;
+	s->comp = 0;
+	s->comp_since = 0;
+	s->floor_us = FA_RTT_NONE;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
 }
@@ -692,6 +780,7 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 	    rtt < s->base_rtt_us - (s->base_rtt_us >> FA_ROUTE_SHIFT))
 		s->flags |= FA_F_BASE_DROP;
 	s->base_rtt_us = fa_min_u32(s->base_rtt_us, rtt);
+	s->floor_us = fa_min_u32(s->floor_us, rtt);
 	s->round_min_us = fa_min_u32(s->round_min_us, rtt);
 	s->win_min_us = fa_min_u32(s->win_min_us, rtt);
 	s->ss_min_us = fa_min_u32(s->ss_min_us, rtt);
@@ -703,7 +792,7 @@ static inline void fa_rtt_sample(struct fa_state *s, s32 rtt_us, u32 now_us)
 	if (s->round_samples < 0xffff)
 		s->round_samples++;
 	/* the mean of the cycle's first samples, if the sum would overflow */
-	if (s->cycle_sum_us <= 0xffffffffU - rtt) {
+	if (s->cycle_sum_us <= 0xffffffffU - rtt && s->cycle_samples < 0xffff) {
 		s->cycle_sum_us += rtt;
 		s->cycle_samples++;
 	}
@@ -722,6 +811,50 @@ static inline u32 fa_base_eff_us(const struct fa_state *s,
 	if (s->base_rtt_us == FA_RTT_NONE)
 		return FA_RTT_NONE;
 	return fa_max_u32(s->base_rtt_us, p->jitter_us);
+}
+
+/* Is the flow competing: the phase, or the drain that tests whether to end it? */
+static inline bool fa_competing(const struct fa_state *s)
+{
+	return s->phase == FA_PHASE_COMPETE ||
+	       (s->phase == FA_PHASE_PROBE && (s->comp & FA_C_TEST));
+}
+
+/* compete: a drained RTT drained_us that still holds others' queue */
+static inline bool fa_others_queue(const struct fa_state *s, u32 drained_us)
+{
+	u32 floor = s->floor_us;
+
+	return drained_us != FA_RTT_NONE && floor != FA_RTT_NONE &&
+	       drained_us > floor &&
+	       drained_us - floor > floor >> FA_COMP_DRAIN_SHIFT;
+}
+
+/* Whole seconds the flow has been competing at now_us, at most max_s. */
+static inline u32 fa_compete_secs(const struct fa_state *s, u32 now_us,
+				  u32 max_s)
+{
+	u32 ticks;
+
+	if (!fa_competing(s))
+		return 0;
+	ticks = ((now_us >> FA_COMP_TICK_SHIFT) - s->comp_since) &
+		FA_COMP_TICK_MASK;
+	return fa_min_u32((u32)div_u64((u64)ticks << FA_COMP_TICK_SHIFT,
+				       1000000U), max_s);
+}
+
+/* Start competing (see the top, "Competing"). */
+static inline void fa_compete_enter(struct fa_state *s, u32 now_us)
+{
+	s->phase = FA_PHASE_COMPETE;
+	s->comp = 0;
+	s->stuck_min_us = FA_RTT_NONE;
+	s->comp_since = (u16)((now_us >> FA_COMP_TICK_SHIFT) &
+			      FA_COMP_TICK_MASK);
+	s->ramp_armed = 0;
+	s->ramp_cap = 0;
+	s->knee_cwnd = 0;
 }
 
 /* The RTT slow start reads: the minimum of both buckets (see below). */
@@ -783,7 +916,9 @@ static inline bool fa_ss_exit(const struct fa_state *s,
 
 	p = fa_fit_params(s, p, &fit);
 
-	if (s->ss_prev_min_us == FA_RTT_NONE || base == FA_RTT_NONE)
+	/* competing, slow start after a timeout runs to ssthresh, as Reno's */
+	if (s->ss_prev_min_us == FA_RTT_NONE || base == FA_RTT_NONE ||
+	    s->phase == FA_PHASE_COMPETE)
 		return false;
 	rtt = fa_ss_rtt_us(s);
 	qdelay = rtt > base ? rtt - base : 0;
@@ -900,6 +1035,66 @@ static inline bool fa_probe_found_room(const struct fa_state *s,
 	return fa_below_ramp_line(p, w, avg, base);
 }
 
+/*
+ * The end of a probe that tested, while competing, whether others' queue
+ * drains: it did if the drained RTT came within base/8 of the base.  Then
+ * the flow goes back to the law with the window one update with gain 1
+ * asks for (probe_avg_us holds the RTT before the drain); otherwise it
+ * competes on from the window it had.  A longer path is never adopted
+ * here: the RTT holds others' queue.
+ */
+static inline enum fa_action fa_compete_test_end(struct fa_state *s,
+						 const struct fa_params *p,
+						 u32 now_us,
+						 struct fa_update *u)
+{
+	u32 pmin = s->probe_min_us, last = s->stuck_min_us, flat;
+	bool longer = false;
+
+	s->comp &= ~FA_C_TEST;
+	flat = (s->comp & FA_C_FLAT_MASK) >> FA_C_FLAT_SHIFT;
+	if (pmin != FA_RTT_NONE && last != FA_RTT_NONE &&
+	    (pmin > last ? pmin - last : last - pmin) <=
+	    s->floor_us >> FA_COMP_FLAT_SHIFT)
+		flat++;
+	else
+		flat = 0;
+	if (flat >= FA_COMP_FLAT_TESTS && fa_others_queue(s, pmin)) {
+		/* the same drained RTT test after test: a longer path */
+		s->floor_us = pmin;
+		s->base_rtt_us = fa_max_u32(s->base_rtt_us, pmin);
+		s->base_changes++;
+		longer = true;
+	}
+	if (longer || !fa_others_queue(s, pmin)) {
+		s->phase = FA_PHASE_LAW;
+		/*
+		 * The evidence stays for two route windows: a loss-based flow
+		 * whose window fell below the pipe at its last loss (Reno's
+		 * trough) leaves no queue for a while; when it builds one
+		 * again, the law competes as soon as a route window's least
+		 * RTT shows it (fa_round_end), without waiting for a loss.
+		 */
+		s->comp = longer ? 0 : FA_C_EVID | FA_C_EVID_PREV;
+		s->probe_backoff = 0;
+		s->stuck_min_us = FA_RTT_NONE;
+	} else {
+		s->phase = FA_PHASE_COMPETE;
+		s->probe_avg_us = 0;
+		s->comp = (u8)((s->comp & ~FA_C_FLAT_MASK) |
+			       (fa_min_u32(flat, FA_COMP_FLAT_TESTS) <<
+				FA_C_FLAT_SHIFT));
+		s->stuck_min_us = pmin;	/* drain_check is off while competing */
+	}
+	s->probe_rounds = 0;
+	s->probe_min_us = FA_RTT_NONE;
+	fa_cycle_reset(s);
+	fa_window_reset(s, now_us);
+	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
+	s->target_cwnd = u->cwnd_out;
+	return FA_ACT_PROBE_END;
+}
+
 static inline enum fa_action fa_probe_end(struct fa_state *s,
 					  const struct fa_params *p, u32 now_us,
 					  struct fa_update *u)
@@ -907,6 +1102,27 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	u32 pmin = s->probe_min_us, base = s->base_rtt_us;
 	bool longer = false;
 
+	if (s->comp & FA_C_TEST)
+		return fa_compete_test_end(s, p, now_us, u);
+	if (p->compete && (s->comp & (FA_C_EVID | FA_C_EVID_PREV)) &&
+	    fa_others_queue(s, pmin)) {
+		/*
+		 * The drained RTT still holds a queue, and a loss on a small
+		 * backlog of this flow came while the queue stood deep and
+		 * the law was shrinking: buffer-filling flows hold the queue,
+		 * not a longer path.  Compete, from the window before the
+		 * probe.
+		 */
+		fa_compete_enter(s, now_us);
+		s->probe_rounds = 0;
+		s->probe_min_us = FA_RTT_NONE;
+		s->probe_avg_us = 0;
+		fa_cycle_reset(s);
+		fa_window_reset(s, now_us);
+		u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
+		s->target_cwnd = u->cwnd_out;
+		return FA_ACT_PROBE_END;
+	}
 	if (pmin != FA_RTT_NONE && pmin > base &&
 	    pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
@@ -1067,6 +1283,54 @@ static inline bool fa_ramp_due(const struct fa_state *s,
 }
 
 /*
+ * A round while competing (see the top, "Competing"): Reno's additive
+ * increase, one packet per round while the window is in use, which the host
+ * applies per ACK (fa_cwnd_on_ack); at the end of a route window without a
+ * loss, the drain that tests whether others' queue is gone.
+ */
+static inline enum fa_action fa_compete_round(struct fa_state *s,
+					      const struct fa_params *p,
+					      u32 cwnd, bool cwnd_limited,
+					      u32 rmin, u32 now_us,
+					      struct fa_update *u)
+{
+	if (!p->compete) {	/* switched off: back to the law */
+		s->phase = FA_PHASE_LAW;
+		s->comp = 0;
+		fa_window_reset(s, now_us);
+		return FA_ACT_NONE;
+	}
+	if (now_us - s->win_start_us >= p->base_win_ms * 1000U) {
+		/*
+		 * Two route windows without a loss: a loss-based flow that
+		 * backed off at its last loss may hold no queue for a while
+		 * after it (Reno's trough); a test then would end the mode
+		 * while it is still there.
+		 */
+		bool clean = !(s->comp & (FA_C_LOSS | FA_C_LOSS_PREV));
+
+		s->comp &= ~FA_C_LOSS_PREV;
+		if (s->comp & FA_C_LOSS)
+			s->comp |= FA_C_LOSS_PREV;
+		s->comp &= ~FA_C_LOSS;
+		fa_window_reset(s, now_us);
+		if (clean && rmin != FA_RTT_NONE) {
+			u32 last = s->stuck_min_us;
+			enum fa_action act;
+
+			s->comp |= FA_C_TEST;
+			act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, u);
+			s->stuck_min_us = last;	/* the last test's RTT */
+			return act;
+		}
+	}
+	if (cwnd_limited)
+		s->target_cwnd = fa_min_u32(cwnd + FA_COMP_AI_PKTS,
+					    FA_CWND_MAX);
+	return FA_ACT_NONE;
+}
+
+/*
  * End of a round (the ACK of the first packet sent after the previous round
  * ended).  Runs the law every update_rtts rounds in the law phase, and the
  * base-RTT probe.  The host applies u->cwnd_out as fa_apply() says.
@@ -1077,7 +1341,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 					  u32 now_us, struct fa_update *u)
 {
 	const struct fa_params *tun = p;
-	u32 rmin = s->round_min_us, mean;
+	u32 rmin = s->round_min_us, wmin, mean;
 	struct fa_params fit;
 	bool due, knee;
 	u64 own;
@@ -1093,21 +1357,33 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		return fa_probe_end(s, p, now_us, u);
 	}
 	if (in_ss) {
-		if (s->phase != FA_PHASE_RAMP)
+		if (s->phase != FA_PHASE_RAMP && s->phase != FA_PHASE_COMPETE)
 			s->phase = FA_PHASE_SS;
 		fa_cycle_reset(s);
 		return FA_ACT_NONE;
 	}
+	if (s->phase == FA_PHASE_COMPETE)
+		return fa_compete_round(s, p, cwnd, cwnd_limited, rmin, now_us,
+					u);
 	s->phase = FA_PHASE_LAW;
 
+	wmin = s->win_min_us;
 	if (fa_base_suspect(s, p, now_us))
 		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
 	if (!s->win_rounds) {	/* a route window ended */
+		/* compete: recent evidence, and others' queue all window */
+		if (p->compete && (s->comp & (FA_C_EVID | FA_C_EVID_PREV)) &&
+		    fa_others_queue(s, wmin))
+			s->comp |= FA_C_ASK;
 		fa_alpha_regrow(s, tun);
 		s->flags &= ~FA_F_RANDOM_PREV;
 		if (s->flags & FA_F_RANDOM_SEEN)
 			s->flags |= FA_F_RANDOM_PREV;
 		s->flags &= ~FA_F_RANDOM_SEEN;
+		s->comp &= ~(FA_C_EVID_PREV | FA_C_LOSS);
+		if (s->comp & FA_C_EVID)
+			s->comp |= FA_C_EVID_PREV;
+		s->comp &= ~FA_C_EVID;
 	}
 
 	if (++s->cycle_rounds < p->update_rtts)
@@ -1131,6 +1407,12 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		s->flags |= FA_F_SS_PROBED;
 		return fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
 				      s->win_min_us, u);
+	}
+	/* competing: a loss looked like others' overflow; does the queue drain? */
+	if (s->comp & FA_C_ASK) {
+		s->comp &= ~FA_C_ASK;
+		if (p->compete)
+			return fa_probe_start(s, cwnd, 0, rmin, u);
 	}
 	if (fa_drain_stuck(s, p, rmin)) {
 		u32 seen = s->stuck_min_us;
@@ -1208,7 +1490,8 @@ static inline u32 fa_ssthresh_for(const struct fa_state *s,
 static inline u32 fa_cwnd_on_ack(const struct fa_state *s, u32 cwnd,
 				 u32 acked, bool cwnd_limited)
 {
-	if (s->phase != FA_PHASE_LAW || !cwnd_limited || cwnd >= s->target_cwnd)
+	if ((s->phase != FA_PHASE_LAW && s->phase != FA_PHASE_COMPETE) ||
+	    !cwnd_limited || cwnd >= s->target_cwnd)
 		return cwnd;
 	return cwnd + fa_min_u32(acked, s->target_cwnd - cwnd);
 }
@@ -1231,18 +1514,41 @@ static inline void fa_ack_ece(struct fa_state *s, bool ece)
  * round's so far (the more recent queue, and the larger: when in doubt, a
  * loss is congestion).  0 before any sample.
  */
-static inline u32 fa_loss_backlog(const struct fa_state *s,
-				  const struct fa_params *p, u32 cwnd)
+/* The r of fa_loss_backlog(); 0 before any sample. */
+static inline u32 fa_loss_rtt_us(const struct fa_state *s)
 {
-	u32 base = fa_base_eff_us(s, p), r = 0;
+	u32 r = 0;
 
 	if (s->avg_rtt_us != FA_RTT_NONE)
 		r = s->avg_rtt_us;
 	if (s->round_min_us != FA_RTT_NONE)
 		r = fa_max_u32(r, s->round_min_us);
+	return r;
+}
+
+static inline u32 fa_loss_backlog(const struct fa_state *s,
+				  const struct fa_params *p, u32 cwnd)
+{
+	u32 base = fa_base_eff_us(s, p), r = fa_loss_rtt_us(s);
+
 	if (s->base_rtt_us == FA_RTT_NONE || r <= base)
 		return 0;
 	return (u32)div_u64((u64)cwnd * (r - base), r);
+}
+
+/*
+ * compete: does a loss (not a mark) on a small backlog look like others'
+ * overflow?  The queue stood more than floor/4 deep (see the top).
+ */
+static inline bool fa_foreign_overflow(const struct fa_state *s,
+				       const struct fa_params *p, bool small)
+{
+	u32 r = fa_loss_rtt_us(s), floor = s->floor_us;
+
+	if (!p->compete || !small || (s->flags & FA_F_ECE) ||
+	    floor == FA_RTT_NONE || r <= floor)
+		return false;
+	return r - floor > floor >> FA_ROUTE_SHIFT;
 }
 
 /*
@@ -1284,6 +1590,27 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 	u32 b, k = FA_LOSS_CONGESTION, host = fa_max_u32(cwnd, FA_CWND_MIN);
 	bool small;
 
+	s->comp |= FA_C_LOSS;
+	if (s->comp & FA_C_TEST) {	/* a loss ends the exit test: compete on */
+		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
+		s->comp &= ~FA_C_TEST;
+		s->phase = FA_PHASE_COMPETE;
+		s->probe_rounds = 0;
+		s->probe_min_us = FA_RTT_NONE;
+	}
+	if (s->phase == FA_PHASE_COMPETE) {
+		/* AIMD: cut to 7/10 at a loss or a mark */
+		if (backlog)
+			*backlog = fa_loss_backlog(s, p, cwnd);
+		if (kind)
+			*kind = FA_LOSS_COMPETE;
+		s->prior_cwnd = cwnd;
+		s->target_cwnd = fa_clamp_u32((u32)div_u64((u64)cwnd *
+							    FA_COMP_MD_NUM,
+							    FA_COMP_MD_DEN),
+					      FA_CWND_MIN, FA_CWND_MAX);
+		return fa_min_u32(s->target_cwnd, host);
+	}
 	if (s->phase == FA_PHASE_PROBE) {
 		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
 		s->phase = FA_PHASE_LAW;
@@ -1293,6 +1620,8 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 	b = fa_loss_backlog(s, p, cwnd);
 	small = (u64)b * FA_LOSS_CONG_DEN <
 		(u64)p->alpha_pkts * FA_LOSS_CONG_NUM;
+	if (fa_foreign_overflow(s, p, small))
+		s->comp |= FA_C_EVID | FA_C_ASK;
 	if (s->flags & FA_F_ECE)
 		k = p->queue_fit ? FA_LOSS_MARK : FA_LOSS_ECN;
 	else if (small && p->random_loss)

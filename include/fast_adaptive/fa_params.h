@@ -232,6 +232,19 @@
 #define FA_QUEUE_FIT_HELP	\
 	"1: a loss or CE mark on a small backlog lowers alpha to fit the queue the path holds; 0: off"
 
+/*
+ * A loss on a small backlog while the queue stands deep and the law has
+ * been shrinking the window, followed by a drain that does not empty the
+ * queue, says that buffer-filling (loss-based) flows hold the bottleneck:
+ * the flow then competes with a Reno-like AIMD window until a drain finds
+ * the queue empty again (fa_law.h, "Competing").  0: off.
+ */
+#define FA_COMPETE_DEFAULT	1
+#define FA_COMPETE_MIN		0
+#define FA_COMPETE_MAX		1
+#define FA_COMPETE_HELP	\
+	"1: compete (Reno-like AIMD) while loss-based flows keep the queue full; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -256,6 +269,7 @@ enum fa_param_id {
 	FA_P_SHORTER_PATH,
 	FA_P_RANDOM_LOSS,
 	FA_P_QUEUE_FIT,
+	FA_P_COMPETE,
 	FA_P_COUNT,
 };
 
@@ -298,6 +312,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_SHORTER_PATH] = FA_PARAM_ROW(shorter_path, FA_SHORTER_PATH),
 	[FA_P_RANDOM_LOSS] = FA_PARAM_ROW(random_loss, FA_RANDOM_LOSS),
 	[FA_P_QUEUE_FIT] = FA_PARAM_ROW(queue_fit, FA_QUEUE_FIT),
+	[FA_P_COMPETE] = FA_PARAM_ROW(compete, FA_COMPETE),
 };
 
 #endif /* _FA_PARAMS_H */
