@@ -309,12 +309,12 @@ main(int argc, char* argv[])
     bool kernelGlue = false;
     std::map<std::string, uint32_t> faAttrs;
     /* fast_adaptive tunables, named as in fa_params.h; -1 keeps the default */
-    int64_t faVal[32];
-    const char* faNames[32];
-    uint32_t nFa = 0;
-#define FA_PARAM_NAME(name, def, lo, hi, desc) faNames[nFa] = #name, faVal[nFa++] = -1;
+    std::vector<int64_t> faVal;
+    std::vector<const char*> faNames;
+#define FA_PARAM_NAME(name, def, lo, hi, desc) faNames.push_back(#name), faVal.push_back(-1);
     FA_PARAM_TABLE(FA_PARAM_NAME)
 #undef FA_PARAM_NAME
+    const uint32_t nFa = faNames.size();
 
     CommandLine cmd(__FILE__);
     cmd.AddValue("topo", "dumbbell | parkinglot", topo);
@@ -495,9 +495,14 @@ main(int argc, char* argv[])
     }
     for (uint32_t b = 0; b < bnDevs.size(); b++)
     {
-        g_bn[b].q->TraceConnectWithoutContext("Drop", MakeBoundCallback(&QueueDrop, b));
-        routers.Get(b)->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
-            "Drop", MakeBoundCallback(&TcDrop, b));
+        /* With the queue discs removed, a packet that finds the device queue
+         * full is dropped by the traffic-control layer (its "TcDrop" trace;
+         * it has no "Drop"), not by the device queue.  Before this was
+         * checked, the layer's drops went uncounted. */
+        bool okq = g_bn[b].q->TraceConnectWithoutContext("Drop", MakeBoundCallback(&QueueDrop, b));
+        bool okt = routers.Get(b)->GetObject<TrafficControlLayer>()->TraceConnectWithoutContext(
+            "TcDrop", MakeBoundCallback(&TcDrop, b));
+        NS_ABORT_MSG_UNLESS(okq && okt, "cannot trace the bottleneck's drops");
         if (loss > 0)
         {
             Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
