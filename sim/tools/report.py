@@ -4,6 +4,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import subprocess
 
 import analyze
@@ -448,6 +449,238 @@ def issue12(res, info):
     return L + [""]
 
 
+# ---- coexistence (issue 13)
+COEX_NAME = {"both_hdr": "fast_adaptive", "hdr_no_compete": "fast_adaptive compete=0",
+             "cubic": "cubic", "newreno": "newreno", "vegas": "vegas"}
+
+
+def law_phases(sim):
+    """{phase number: name} from fa_law.h's enum fa_phase"""
+    try:
+        txt = open(os.path.join(sim, "..", "include", "fast_adaptive", "fa_law.h")).read()
+    except OSError:
+        return {}
+    return dict((int(v), k.lower()) for k, v in re.findall(r"\bFA_PHASE_([A-Z0-9_]+)\s*=\s*(\d+)", txt))
+
+
+def coexist_run(prefix, n, phase_names):
+    """one run's second half: side A = flows 0..n-1, side B = the rest"""
+    meta, c = analyze.load(prefix)
+    T = c["t"]
+    half = meta["sim_time"] / 2.0
+    j0 = next((j for j, t in enumerate(T) if t > half + 1e-9), len(T))
+    nf = len(meta["flows"])
+    pk = [sum(c["f%d_pkts" % i][j0:]) for i in range(nf)]
+    tot = sum(pk)
+    ns = max(1, len(T) - j0)
+    ph = {}
+    for i, f in enumerate(meta["flows"]):
+        if f["cc"] == "fast":
+            for v in c["f%d_phase" % i][j0:]:
+                ph[int(v)] = ph.get(int(v), 0) + 1
+    nph = sum(ph.values())
+    qd = [b * 8.0 / meta["rate_bps"] * 1e3 for b in c["q0_bytes"][j0:]]
+    drops = c["q0_drops"]
+    return {"share_a": 100.0 * sum(pk[:n]) / tot if tot else float("nan"),
+            "share_b": 100.0 * sum(pk[n:]) / tot if tot else float("nan"),
+            "flow_share": [100.0 * x / tot if tot else float("nan") for x in pk],
+            "util": 100.0 * tot / (meta["cap_pps"] * meta["sample"] * ns),
+            "qdelay": analyze.mean(qd), "drops": drops[-1] - (drops[j0 - 1] if j0 > 0 else 0),
+            "drops_all": drops[-1] if drops else 0,
+            "phases": dict((phase_names.get(k, "phase %d" % k), 100.0 * v / nph) for k, v in ph.items())
+            if nph else {},
+            "law": law_of(prefix), "wall": meta["wall_s"], "t_from": half, "t_to": meta["sim_time"]}
+
+
+def coexist_stats(sim, info):
+    """{(a, b, n): {sched: run stats}} of the runs present"""
+    cx = info.get("coexist")
+    if not cx:
+        return {}
+    names = law_phases(sim)
+    st = {}
+    for a, b, n in cx["rows"]:
+        for sk in cx["sched"]:
+            p = os.path.join(sim, "out", "coexist", cx["grid"][(a, b, n, sk)])
+            if os.path.exists(p + ".meta.json"):
+                st.setdefault((a, b, n), {})[sk] = coexist_run(p, n, names)
+    return st
+
+
+def coex_label(a, b, n):
+    return "%s vs %s %d:%d" % (COEX_NAME.get(a, a), COEX_NAME.get(b, b), n, n)
+
+
+def med_range(xs, nd=1):
+    xs = [x for x in xs if x == x]
+    if not xs:
+        return "—"
+    if len(xs) == 1:
+        return fmt(xs[0], nd)
+    return "%s (%s-%s)" % (fmt(median(xs), nd), fmt(min(xs), nd), fmt(max(xs), nd))
+
+
+def coexist_plot(sim, st, cx):
+    """plots/coexist.png: side A's share per row (median, range; the 40-60 %
+    band) and side A's share over time in the runs that start together"""
+    pdir = os.path.join(sim, "plots")
+    os.makedirs(pdir, exist_ok=True)
+    ddir = os.path.join(sim, "out", "coexist")
+    rows = [r for r in cx["rows"] if r in st]
+    if not rows:
+        return None
+    dat = os.path.join(ddir, "share.dat")
+    with open(dat, "w") as f:
+        for k, r in enumerate(rows):
+            xs = [d["share_a"] for d in st[r].values()]
+            f.write("%d %.2f %.2f %.2f \"%s\"\n" % (k, median(xs), min(xs), max(xs), coex_label(*r)))
+    parts = []
+    first = cx["sched"][0]
+    for r in rows:
+        if first not in st[r]:
+            continue
+        prefix = os.path.join(ddir, cx["grid"][r + (first,)])
+        meta, c = analyze.load(prefix)
+        n = r[2]
+        w = max(1, int(round(1.0 / meta["sample"])))
+        a = analyze.smooth([sum(c["f%d_pkts" % i][j] for i in range(n)) for j in range(len(c["t"]))], w)
+        t = analyze.smooth([sum(c["f%d_pkts" % i][j] for i in range(2 * n)) for j in range(len(c["t"]))], w)
+        ts = os.path.join(ddir, "share_%s.dat" % cx["row"][r])
+        with open(ts, "w") as f:
+            for j in range(0, len(c["t"]), 10):
+                if t[j] > 0:
+                    f.write("%.2f %.2f\n" % (c["t"][j], 100.0 * a[j] / t[j]))
+        parts.append("'%s' u 1:2 w l lw 1.2 t '%s'" % (ts, coex_label(*r)))
+    lo, hi = cx["bar"]
+    g = ["set terminal pngcairo noenhanced size 1400,620 font 'Sans,9'",
+         "set output '%s'" % os.path.join(pdir, "coexist.png"),
+         "set multiplot layout 1,2 title 'Coexistence: 96 Mb/s, 50 ms, 2-BDP drop-tail, %d s; share of the first-named "
+         "side (grey band: %g-%g %%)'" % (cx["time_s"], lo, hi),
+         "set grid", "set yrange [0:100]", "set ylabel 'share of the first-named side, %'",
+         "set object 1 rect from graph 0, first %g to graph 1, first %g fc rgb '#dddddd' fs solid 0.5 behind" % (lo, hi),
+         "set title 'second half of the run: median and range over %d start schedules'" % len(cx["sched"]),
+         "set xrange [-0.5:%g]" % (len(rows) - 0.5), "set xtics rotate by -35 font 'Sans,8'", "unset key",
+         "plot '%s' u 1:2:3:4:xtic(5) w yerrorbars pt 7 ps 1.2 lw 1.5" % dat,
+         "set title 'over time, flows started together (1 s mean)'", "set xrange [0:%d]" % cx["time_s"],
+         "set xtics auto rotate by 0 font 'Sans,9'", "set xlabel 's'",
+         "set key outside bottom center horizontal maxrows 3 font 'Sans,8'",
+         "plot " + ", ".join(parts), "unset multiplot"]
+    gp = os.path.join(ddir, "coexist.gp")
+    with open(gp, "w") as f:
+        f.write("\n".join(g) + "\n")
+    subprocess.run(["gnuplot", gp], check=False)
+    return os.path.join("plots", "coexist.png")
+
+
+def coexist_section(sim, title, desc, info):
+    cx = info.get("coexist")
+    L = ["## " + title, "", desc, ""]
+    if not cx:
+        return L + ["(not defined)", ""]
+    st = coexist_stats(sim, info)
+    nrun = sum(len(v) for v in st.values())
+    if cx.get("missing"):
+        L += ["Not defined (no `hdr_no_compete` variant: fa_params.h has no `compete` tunable, or its default "
+              "is off): %s." % ", ".join(coex_label(*r) for r in cx["missing"]), ""]
+    if nrun < len(cx["grid"]):
+        L += ["%d of %d runs present (`python3 tools/run_all.py --only coexist` runs the rest; a run whose "
+              "tunable the binary lacks is skipped)." % (nrun, len(cx["grid"])), ""]
+    if not st:
+        return L
+    laws = sorted(set(d["law"] or "?" for v in st.values() for d in v.values()))
+    L += ["Runs of this section: the law as of commit %s." % " and ".join(laws), "",
+          "Per row, median over the start schedules (range): each side's share of the delivered packets, "
+          "utilisation and mean queueing delay over the second half; bottleneck drops in the second half; "
+          "the fast_adaptive flows' time per law phase in the second half (all schedules).", "",
+          "| row | share of side A, % | share of side B, % | utilisation, % | mean queueing delay, ms "
+          "| drops (2nd half) | fast_adaptive phases (2nd half) |",
+          "|---|---|---|---|---|---|---|"]
+    for r in cx["rows"]:
+        v = st.get(r)
+        if not v:
+            L.append("| %s | not run | | | | | |" % coex_label(*r))
+            continue
+        ds = list(v.values())
+        ph = {}
+        for d in ds:
+            for k, x in d["phases"].items():
+                ph[k] = ph.get(k, 0) + x / len(ds)
+        L.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            coex_label(*r), med_range([d["share_a"] for d in ds]), med_range([d["share_b"] for d in ds]),
+            med_range([d["util"] for d in ds]), med_range([d["qdelay"] for d in ds], 2),
+            med_range([d["drops"] for d in ds], 0),
+            ", ".join("%s %.0f %%" % kv for kv in sorted(ph.items(), key=lambda kv: -kv[1])) or "—"))
+    L += ["", "Per run (schedules: %s):" % "; ".join("%s = %s" % (k, cx["sched_desc"][k]) for k in cx["sched"]), "",
+          "| row | schedule | share A, % | per flow, % (A's first) | utilisation, % | mean queueing delay, ms "
+          "| drops (2nd half / all) | wall, s |", "|---|---|---|---|---|---|---|---|"]
+    for r in cx["rows"]:
+        for sk in cx["sched"]:
+            d = st.get(r, {}).get(sk)
+            if not d:
+                continue
+            L.append("| %s | %s | %s | %s | %s | %s | %d / %d | %.0f |" % (
+                coex_label(*r), sk, fmt(d["share_a"], 1), " / ".join(fmt(x, 1) for x in d["flow_share"]),
+                fmt(d["util"], 1), fmt(d["qdelay"], 2), d["drops"], d["drops_all"], d["wall"]))
+    png = coexist_plot(sim, st, cx)
+    if png:
+        L += ["", "![%s](%s)" % (title, png)]
+    return L + [""]
+
+
+def issue13(sim, info):
+    """the ns-3 bar of issue 13: fast_adaptive (module defaults) next to cubic
+    and newreno, 1:1 and 2:2, each class's share 40-60 %; the rule off
+    (compete=0) and the references for context"""
+    cx = info.get("coexist")
+    L = ["## Bars of issue 13", "",
+         "The ns-3 bar: fast_adaptive (module defaults) next to ns-3 TcpCubic and TcpNewReno, 1:1 and 2:2, "
+         "96 Mb/s, 50 ms, 2-BDP buffer: the share of each algorithm class 40-60 % (the median over the start "
+         "schedules; range in the note), with `compete=0` (the rule off) as the ablation.  Measured in the "
+         "Coexistence section below.", "",
+         "| bar | measured | verdict | note |", "|---|---|---|---|"]
+    if not cx:
+        return L + ["", "(the experiment is not defined)", ""]
+    st = coexist_stats(sim, info)
+    lo, hi = cx["bar"]
+    fa, off = cx["fast"]
+    for b in ("cubic", "newreno"):
+        for n in (1, 2):
+            v = st.get((fa, b, n))
+            xs = [d["share_a"] for d in v.values()] if v else []
+            m = median(xs) if xs else None
+            ok = None if m is None else lo <= m <= hi
+            vo = st.get((off, b, n))
+            note = "range %s; %s: %s" % (med_range(xs), "compete=0" if (off, b, n) in cx["rows"] else
+                                         "compete=0 row not defined",
+                                         med_range([d["share_a"] for d in vo.values()]) + " %" if vo else "not run")
+            L.append(bar_line("fast_adaptive next to %s, %d:%d: share of each class %g-%g %%" % (b, n, n, lo, hi), ok,
+                              "fast_adaptive %s %%, %s %s %%" % (fmt(m, 1), b, fmt(100 - m, 1)) if m is not None
+                              else "not run", note))
+    refs = [r for r in cx["rows"] if r[0] not in cx["fast"]]
+    ctx = "; ".join("%s: %s %%" % (coex_label(*r), med_range([d["share_a"] for d in st[r].values()]))
+                    for r in refs if r in st)
+    L.append(bar_line("ablation row (compete=0) present", None if not st else (off, "cubic", 1) in st,
+                      "yes" if (off, "cubic", 1) in st else "no", "references (share of the first-named): " + (ctx or "not run"),
+                      unmet="**not met** (tunable absent)"))
+    return L + [""]
+
+
+def section(sim, experiments, exp, label, info):
+    """one experiment's section (and its bars) as RESULTS.md would have it"""
+    title, desc, runs = experiments[exp]
+    if exp == "coexist":
+        return issue13(sim, info) + coexist_section(sim, title, desc, info)
+    res = {}
+    for e, var, _a in runs:
+        p = os.path.join(sim, "out", e, var)
+        if os.path.exists(p + ".meta.json"):
+            res[(e, var)] = analyze.analyze(p)
+    if exp == "losssweep":
+        return issue12(res, info) + losssweep_section(sim, title, desc, res, info)
+    items = [(v, res[(e, v)]) for e, v, _a in runs if (e, v) in res]
+    return ["## " + title, "", desc, ""] + (table(exp, items, label) if items else ["(no runs)"])
+
+
 def write_all(sim, experiments, order, tune_runs, label, info):
     label = dict(label)
     label.update({"classic_oracle": "FAST classic, oracle base RTT",
@@ -524,6 +757,8 @@ def write_all(sim, experiments, order, tune_runs, label, info):
     out += issue11(res, label, info.get("modes_off", {}))
     if "losssweep" in experiments:
         out += issue12(res, info)
+    if "coexist" in experiments:
+        out += issue13(sim, info)
     out += ["## Bars of issue 5", "",
             "| bar | measured | verdict | note |", "|---|---|---|---|"]
     bars = []
@@ -575,6 +810,9 @@ def write_all(sim, experiments, order, tune_runs, label, info):
         title, desc, runs = experiments[exp]
         if exp == "losssweep":
             out += losssweep_section(sim, title, desc, res, info)
+            continue
+        if exp == "coexist":
+            out += coexist_section(sim, title, desc, info)
             continue
         items = [(v, res[(e, v)]) for e, v, _a in runs if (e, v) in res]
         missing = [label.get(v, v) for e, v, _a in runs if (e, v) not in res]

@@ -2,7 +2,7 @@
 """Run every experiment of sim/ and write RESULTS.md and plots/*.png.
 
     python3 tools/run_all.py [--bin build/fa-sim] [-j 2] [--only exp2,exp7]
-                             [--no-report] [--list]
+                             [--no-report] [--list] [--section coexist]
 
 Runs are cached in out/<exp>/<variant>.{csv,meta.json}: a run whose command
 line is unchanged (and whose binary is older than its output) is not run
@@ -61,6 +61,7 @@ MODES_OFF = {
     "shorter_path": 0,  # a sample base/4 below the base re-arms the probe (0: off)
     "random_loss": 0,   # a loss with the backlog near empty is not a halving (0: every loss halves)
     "queue_fit": 0,     # a loss or mark on a small backlog fits alpha to the queue the path holds (0: off)
+    "compete": 0,       # buffer-filling cross traffic (issue 13): competitive mode (0: off)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
@@ -240,6 +241,8 @@ def define():
                                             "--loss=0.0001"], ("classic", "both"), 200))
     E["losssweep"] = ("Loss sweep: 1 flow, 50 Mb/s, 50 ms, 2 BDP, random loss 0.1-2 %",
                       LOSS_DESC, losssweep_runs())
+    E["coexist"] = ("Coexistence: fast_adaptive next to cubic and newreno, 96 Mb/s, 50 ms, 2 BDP",
+                    COEX_DESC, coexist_runs())
 
 
 # ---- the loss sweep (issue 12): the bench's loss path (tools/bench: 50 Mbit/s,
@@ -288,6 +291,80 @@ def losssweep_info():
                 grid=dict(((k, l, r), loss_var(k, l, r)) for k in keys for l in LOSS_RATES for r in LOSS_RUNS))
 
 
+# ---- coexistence (issue 13): fast_adaptive next to loss-based flows on one
+# dumbbell (fa-sim's per-flow --cc list), 1:1 and 2:2, with the competitive
+# mode off as the ablation; references of one loss-based control against
+# itself and vegas next to cubic.  Side A's flows are the first ones, side
+# B's the rest.  Each row runs COEX_SCHED start schedules (fa-sim is
+# deterministic without random loss: the schedule is what varies); the
+# share is over the second half of the run.
+COEX_RATE = 96
+# 60 s: cubic's sawtooth at this BDP (K = 11 s) repeats a few times; one
+# NewReno sawtooth takes ~860 RTTs, longer than the run, and with a 1 s head
+# start cubic and newreno against themselves need more than 60 s to come near
+# 50 % (FA_SIM_COEX_TIME=180 for a longer run)
+COEX_TIME = int(os.environ.get("FA_SIM_COEX_TIME", "60"))
+COEX_BASE = ["--rtt=%d" % RTT_MS, "--bufBdp=%g" % BUF_BDP, "--pacing=1", "--seed=%d" % SEED,
+             "--rate=%d" % COEX_RATE, "--time=%d" % COEX_TIME]
+# schedule: (key, start of side A, start of side B); a side's flows 1 ms apart
+COEX_SCHED = (("t0", 0.0, 0.002), ("a1", 0.0, 1.0), ("b1", 1.0, 0.0))
+COEX_SCHED_DESC = {"t0": "together", "a1": "side A 1 s first", "b1": "side B 1 s first"}
+COEX_FAST = ("both_hdr", "hdr_no_compete")     # a variant FAST_VARIANTS lacks is reported absent
+# (side A, side B, flows per side)
+COEX_ROWS = ([(fa, b, n) for fa in COEX_FAST for b in ("cubic", "newreno") for n in (1, 2)]
+             + [("cubic", "cubic", 1), ("newreno", "newreno", 1), ("vegas", "cubic", 1)])
+COEX_BAR = (40.0, 60.0)     # issue 13: share per algorithm class, %
+COEX_DESC = ("fast_adaptive next to ns-3's loss-based controls on one dumbbell: %d Mb/s bottleneck, %d ms "
+             "propagation RTT, %g-BDP drop-tail buffer, %d s, every flow paced as elsewhere.  Side A "
+             "(fast_adaptive at the module defaults, alpha = %d packets, or with `compete=0`, its competitive "
+             "mode off: the ablation) against side B (ns-3 TcpCubic or TcpNewReno), 1:1 and 2:2; references: "
+             "cubic next to cubic, newreno next to newreno, vegas next to cubic.  Each row runs %d start "
+             "schedules (%s; a side's flows start 1 ms apart), the table gives the median and the range.  "
+             "Share = a side's delivered packets / all delivered packets over the second half of the run "
+             "(%g-%d s); utilisation = all delivered packets / capacity over the same half.  The references "
+             "with a 1 s head start show how slowly loss-based flows converge among themselves at this BDP: "
+             "one NewReno sawtooth (half of BDP + buffer, ~860 packets at one per RTT) lasts longer than the run."
+             % (COEX_RATE, RTT_MS, BUF_BDP, COEX_TIME, DEFAULTS.get("alpha_pkts", 20), len(COEX_SCHED),
+                ", ".join(COEX_SCHED_DESC[k] for k, _a, _b in COEX_SCHED), COEX_TIME / 2.0, COEX_TIME))
+
+
+def coex_row(a, b, n):
+    return "%s-%s_%dv%d" % (a, b, n, n)
+
+
+def coex_var(a, b, n, sched):
+    return "%s_%s" % (coex_row(a, b, n), sched)
+
+
+def coexist_runs():
+    """(exp, var, args) per row and schedule; var = <A>-<B>_<n>v<n>_<schedule>"""
+    fast = dict((k, a) for k, _l, a in FAST_VARIANTS)
+    alpha = DEFAULTS.get("alpha_pkts", 20)
+    out = []
+    for a, b, n in COEX_ROWS:
+        if a in COEX_FAST and a not in fast:
+            continue
+        for sk, sa, sb in COEX_SCHED:
+            starts = ["%g" % (sa + 0.001 * i) for i in range(n)] + ["%g" % (sb + 0.001 * i) for i in range(n)]
+            cc = ["fast" if a in COEX_FAST else a] * n + [b] * n
+            args = COEX_BASE + ["--n=%d" % (2 * n), "--cc=" + ",".join(cc), "--start=" + ",".join(starts),
+                                "--alpha_pkts=%d" % alpha]
+            if a in COEX_FAST:
+                args += fa_args(with_exit(fast[a], alpha))
+            out.append(("coexist", coex_var(a, b, n, sk), args))
+    return out
+
+
+def coexist_info():
+    fast = set(k for k, _l, _a in FAST_VARIANTS)
+    rows = [(a, b, n) for a, b, n in COEX_ROWS if a not in COEX_FAST or a in fast]
+    return dict(rows=rows, sched=[k for k, _a, _b in COEX_SCHED], sched_desc=COEX_SCHED_DESC,
+                fast=COEX_FAST, bar=COEX_BAR, time_s=COEX_TIME,
+                missing=[(a, b, n) for a, b, n in COEX_ROWS if a in COEX_FAST and a not in fast],
+                grid=dict(((a, b, n, s), coex_var(a, b, n, s)) for a, b, n in rows for s, _x, _y in COEX_SCHED),
+                row=dict(((a, b, n), coex_row(a, b, n)) for a, b, n in rows))
+
+
 # ---- tuning: the Exp 7 shape scaled to 96 Mb/s with alpha = 20, so that the
 # equilibrium queue (3 alpha / C = 5.2 ms) is that of Exp 2 and Exp 7 at 960
 TUNE_BASE = COMMON + ["--rate=96", "--n=3", "--start=0,0.001,5", "--stop=-1,10,-1",
@@ -324,18 +401,21 @@ def tune_runs():
 
 
 EXPERIMENTS_ORDER = ["exp1", "exp1u", "exp2", "exp2u", "exp3", "exp7", "exp7u", "exp7x", "park", "loss",
-                     "losssweep"]
+                     "losssweep", "coexist"]
 
 
 def include_rev():
-    """the last commit that touched include/, '+ uncommitted changes' if it is dirty"""
-    rev = subprocess.run(["git", "-C", SIM, "log", "-1", "--format=%h", "--", "../include"],
+    """the last commit that touched include/fast_adaptive/ (the law and its
+    tunables, all the model compiles of include/), '+ uncommitted changes' if
+    it is dirty"""
+    rev = subprocess.run(["git", "-C", SIM, "log", "-1", "--format=%h", "--", LAW_DIR],
                          capture_output=True, text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", SIM, "status", "--porcelain", "--", "../include"],
+    dirty = subprocess.run(["git", "-C", SIM, "status", "--porcelain", "--", LAW_DIR],
                            capture_output=True, text=True).stdout.strip()
     return rev + (" + uncommitted changes" if dirty else "")
 
 
+LAW_DIR = "../include/fast_adaptive"   # relative to sim/ (git -C SIM)
 LAW_REV = None   # include_rev() when this invocation started, recorded in <run>.law
 
 
@@ -358,6 +438,36 @@ def run_one(binpath, exp, var, args):
         with open(prefix + ".law", "w") as f:
             f.write(LAW_REV + "\n")
     return prefix, time.time() - t0, False
+
+
+def binary_options(binpath):
+    """the options fa-sim accepts (from --PrintHelp), None if it does not run"""
+    try:
+        txt = subprocess.run([binpath, "--PrintHelp"], capture_output=True, text=True).stdout
+    except OSError:
+        return None
+    return set(re.findall(r"^\s+--([A-Za-z0-9_]+):", txt, re.M))
+
+
+def runnable(binpath, runs):
+    """the runs whose every option the binary knows; one line per option it
+    lacks (a tunable fa_params.h has but the binary predates: rebuild)"""
+    opts = binary_options(binpath)
+    if not opts:
+        return runs
+    keep, lacks = [], {}
+    for r in runs:
+        miss = sorted(set(x[2:].split("=")[0] for x in r[2] if x.startswith("--")) - opts)
+        if miss:
+            for m in miss:
+                lacks.setdefault(m, []).append("%s/%s" % (r[0], r[1]))
+        else:
+            keep.append(r)
+    for m, rs in sorted(lacks.items()):
+        print("run_all.py: %s has no --%s (built before the tunable? make): %d runs skipped (%s%s)"
+              % (os.path.relpath(binpath), m, len(rs), ", ".join(rs[:3]), ", ..." if len(rs) > 3 else ""),
+              file=sys.stderr)
+    return keep
 
 
 def run_many(binpath, runs, jobs):
@@ -383,6 +493,8 @@ def main():
     ap.add_argument("--law-rev", default="", help="commit of include/ the runs were built from "
                     "(default: the last commit that touched include/)")
     ap.add_argument("--runs", default="", help="exp/var,...: only these runs")
+    ap.add_argument("--section", default="", help="exp: print that experiment's section of RESULTS.md "
+                    "(and its bars, if it has any) to stdout and draw its plots; RESULTS.md is not written")
     ap.add_argument("--mark-done", default="", help="exp/var,...: record runs finished outside run_all")
     a = ap.parse_args()
     define()
@@ -420,18 +532,23 @@ def main():
                 c *= float(x[7:])
         return -c
     runs.sort(key=cost)
+    runs = runnable(binpath, runs)
     run_many(binpath, runs, a.j)
     wall = time.time() - t0
     print("runs done in %.0f s" % wall)
-    if not a.no_report:
-        import report
-        law_rev = a.law_rev or LAW_REV
-        report.write_all(SIM, EXPERIMENTS, EXPERIMENTS_ORDER, tune_runs(), LABEL,
-                         dict(seed=SEED, law_rev=law_rev, rtt_ms=RTT_MS, buf_bdp=BUF_BDP, classic=CLASSIC,
-                              tuned=dict(TUNED, ss_exit_pkts="%d x alpha" % SS_EXIT_MULT),
-                              header=dict(HDR, **MODES_DEFAULT), modes_off=MODES_OFF,
-                              mode_help=dict((m, PARAMS[m][1]) for m in MODES_OFF), unpaced=UNPACED,
-                              run_wall_s=wall, losssweep=losssweep_info()))
+    if a.no_report and not a.section:
+        return
+    import report
+    law_rev = a.law_rev or LAW_REV
+    info = dict(seed=SEED, law_rev=law_rev, rtt_ms=RTT_MS, buf_bdp=BUF_BDP, classic=CLASSIC,
+                tuned=dict(TUNED, ss_exit_pkts="%d x alpha" % SS_EXIT_MULT),
+                header=dict(HDR, **MODES_DEFAULT), modes_off=MODES_OFF,
+                mode_help=dict((m, PARAMS[m][1]) for m in MODES_OFF), unpaced=UNPACED,
+                run_wall_s=wall, losssweep=losssweep_info(), coexist=coexist_info())
+    if a.section:
+        print("\n".join(report.section(SIM, EXPERIMENTS, a.section, LABEL, info)))
+    else:
+        report.write_all(SIM, EXPERIMENTS, EXPERIMENTS_ORDER, tune_runs(), LABEL, info)
 
 
 if __name__ == "__main__":
