@@ -51,6 +51,9 @@ if ! fa_load || ! fa_available; then
 	exit 4
 fi
 modprobe tcp_cubic 2>/dev/null
+# the loss tracepoint says how the law read each CE echo (kept in $W)
+TRACING=0
+fa_is_ours && fa_trace_available && TRACING=1
 net_setup || { ktap_info "network setup failed"; exit 1; }
 net_aqm_bottleneck $RATE $RTT || { ktap_info "AQM bottleneck setup failed"; exit 1; }
 if ! in_snd sysctl -qw net.ipv4.tcp_ecn=1 || ! in_rcv sysctl -qw net.ipv4.tcp_ecn=1; then
@@ -99,12 +102,18 @@ one_flow() {
 	s0=$(ns_counters "$NS_SND" "$SND_KEYS")
 	r0=$(ns_counters "$NS_RCV" "$RCV_KEYS")
 	net_recv "$port" 1 "$W/$tag.recv" || return 1
+	[ "$cc" = "$FA_CC" ] && [ "$TRACING" = 1 ] && fa_trace_start
 	( st_sleep $MID; in_snd ss -tino dst "$RCV_IP:$port" ) > "$W/$tag.ss" 2>&1 &
 	sspid=$!
 	XFER=$(in_snd "$FA_XFER" send -c "$RCV_IP" -p "$port" -C "$cc" -t "$secs" \
 		-s 50 -l "$W/$tag.samples" -T $((secs + 120)) 2>&1)
 	wait "$NET_RECV_PID"
 	wait $sspid
+	if [ "$cc" = "$FA_CC" ] && [ "$TRACING" = 1 ]; then
+		fa_trace_stop "$W/$tag.trace"
+		# how the law read each CE echo or loss (fast_adaptive:loss)
+		ktap_info "$tag: fast_adaptive:loss kinds: $(sed -n 's/.* loss: .* kind=\([a-z]*\) .*/\1/p' "$W/$tag.trace" | sort | uniq -c | tr -s ' \n' ' ')"
+	fi
 	RECV=$(grep '^recv ' "$W/$tag.recv")
 	a1=$(net_aqm_stats)
 	s1=$(ns_counters "$NS_SND" "$SND_KEYS")

@@ -137,6 +137,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				/* a longer path was adopted: ramp from there */
 				ASSERT(p.ramp &&
 				       fa_ssthresh_for(&s, act, cwnd) >= cwnd);
+			else if (act == FA_ACT_PROBE_END &&
+				 s.phase == FA_PHASE_COMPETE)
+				/* competing: at most one doubling, then AIMD */
+				ASSERT(p.compete &&
+				       (fa_ssthresh_for(&s, act, cwnd) == cwnd ||
+					fa_ssthresh_for(&s, act, cwnd) ==
+					2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1)));
 			else
 				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;

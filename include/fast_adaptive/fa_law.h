@@ -331,6 +331,8 @@
 #define FA_COMP_FLAT_TESTS	3
 /* ... "the same": within floor/16 of the test before */
 #define FA_COMP_FLAT_SHIFT	4
+/* Competing starts where others' queue reads as 2 alpha of this flow's */
+#define FA_COMP_ENTRY_ALPHAS	2
 /* Competing: others hold a queue if a drained RTT is base/8 above base. */
 #define FA_COMP_DRAIN_SHIFT	3
 /* Competing: Reno's additive increase, packets per round ... */
@@ -830,6 +832,24 @@ static inline bool fa_others_queue(const struct fa_state *s, u32 drained_us)
 	       drained_us - floor > floor >> FA_COMP_DRAIN_SHIFT;
 }
 
+/*
+ * compete, entry: others' queue at the drain, in packets of the window the
+ * flow had before it, w (drained - floor) / drained, is at least
+ * FA_COMP_ENTRY_ALPHAS alpha.  fast_adaptive peers at equilibrium hold
+ * (N - 1) alpha at a rate N - 1 times this flow's, which reads as less
+ * than alpha whatever N; a buffer-filler's queue reads as its share.
+ */
+static inline bool fa_others_hold_more(const struct fa_state *s,
+				       const struct fa_params *p,
+				       u32 drained_us)
+{
+	u32 w = fa_min_u32(s->probe_cwnd, FA_CWND_MAX);
+
+	return fa_others_queue(s, drained_us) &&
+	       (u64)w * (drained_us - s->floor_us) >=
+	       (u64)FA_COMP_ENTRY_ALPHAS * p->alpha_pkts * drained_us;
+}
+
 /* Whole seconds the flow has been competing at now_us, at most max_s. */
 static inline u32 fa_compete_secs(const struct fa_state *s, u32 now_us,
 				  u32 max_s)
@@ -1081,6 +1101,7 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 	} else {
 		s->phase = FA_PHASE_COMPETE;
 		s->probe_avg_us = 0;
+		s->ramp_cap = 0;
 		s->comp = (u8)((s->comp & ~FA_C_FLAT_MASK) |
 			       (fa_min_u32(flat, FA_COMP_FLAT_TESTS) <<
 				FA_C_FLAT_SHIFT));
@@ -1100,10 +1121,11 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 					  struct fa_update *u)
 {
 	u32 pmin = s->probe_min_us, base = s->base_rtt_us;
-	bool longer = false;
+	bool longer = false, ask = s->comp & FA_C_ASK;
 
 	if (s->comp & FA_C_TEST)
 		return fa_compete_test_end(s, p, now_us, u);
+	s->comp &= ~FA_C_ASK;
 	if (p->compete && (s->comp & (FA_C_EVID | FA_C_EVID_PREV)) &&
 	    fa_others_queue(s, pmin)) {
 		/*
@@ -1121,10 +1143,18 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 		fa_window_reset(s, now_us);
 		u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
 		s->target_cwnd = u->cwnd_out;
+		/*
+		 * The window the law kept is what the competitor left it: slow
+		 * start once more, to twice that at most (a Reno flow's start
+		 * would double until a loss), then AIMD (fa_ssthresh_for).
+		 */
+		s->ramp_cap = fa_min_u32(u->cwnd_out, FA_CWND_MAX >> 1) << 1;
 		return FA_ACT_PROBE_END;
 	}
-	if (pmin != FA_RTT_NONE && pmin > base &&
-	    pmin - base > base >> FA_ROUTE_SHIFT) {
+	if (ask) {
+		/* the drain asked by a loss tests for competitors only */
+	} else if (pmin != FA_RTT_NONE && pmin > base &&
+		   pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
 		s->base_changes++;
 		s->probe_backoff = 0;
@@ -1410,9 +1440,10 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	}
 	/* competing: a loss looked like others' overflow; does the queue drain? */
 	if (s->comp & FA_C_ASK) {
-		s->comp &= ~FA_C_ASK;
+		/* ASK stays set during the probe: it adopts no longer path */
 		if (p->compete)
-			return fa_probe_start(s, cwnd, 0, rmin, u);
+			return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
+		s->comp &= ~FA_C_ASK;
 	}
 	if (fa_drain_stuck(s, p, rmin)) {
 		u32 seen = s->stuck_min_us;
@@ -1481,6 +1512,9 @@ static inline u32 fa_ssthresh_for(const struct fa_state *s,
 	bool ramp = act == FA_ACT_RAMP ||
 		    (act == FA_ACT_PROBE_END && s->phase == FA_PHASE_RAMP);
 
+	/* competing from now on: one slow start up to ramp_cap (see above) */
+	if (act == FA_ACT_PROBE_END && s->phase == FA_PHASE_COMPETE)
+		return s->ramp_cap ? s->ramp_cap : cwnd;
 	if (!ramp)
 		return cwnd;
 	return s->ramp_cap ? s->ramp_cap : FA_CWND_MAX;
@@ -1612,6 +1646,7 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		return fa_min_u32(s->target_cwnd, host);
 	}
 	if (s->phase == FA_PHASE_PROBE) {
+		s->comp &= ~FA_C_ASK;
 		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
 		s->phase = FA_PHASE_LAW;
 		s->probe_rounds = 0;
@@ -1620,8 +1655,12 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 	b = fa_loss_backlog(s, p, cwnd);
 	small = (u64)b * FA_LOSS_CONG_DEN <
 		(u64)p->alpha_pkts * FA_LOSS_CONG_NUM;
-	if (fa_foreign_overflow(s, p, small))
-		s->comp |= FA_C_EVID | FA_C_ASK;
+	/* the first such loss in two route windows asks for a drain */
+	if (fa_foreign_overflow(s, p, small)) {
+		if (!(s->comp & (FA_C_EVID | FA_C_EVID_PREV)))
+			s->comp |= FA_C_ASK;
+		s->comp |= FA_C_EVID;
+	}
 	if (s->flags & FA_F_ECE)
 		k = p->queue_fit ? FA_LOSS_MARK : FA_LOSS_ECN;
 	else if (small && p->random_loss)
