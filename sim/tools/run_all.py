@@ -415,8 +415,19 @@ def include_rev():
     return rev + (" + uncommitted changes" if dirty else "")
 
 
+def built_rev(binpath):
+    """the law the binary was built from: <bin>.law, which the Makefile writes
+    just before it compiles (None if absent, empty or not from this build)"""
+    try:
+        if abs(os.path.getmtime(binpath) - os.path.getmtime(binpath + ".law")) > 600:
+            return None
+        return open(binpath + ".law").read().strip() or None
+    except OSError:
+        return None
+
+
 LAW_DIR = "../include/fast_adaptive"   # relative to sim/ (git -C SIM)
-LAW_REV = None   # include_rev() when this invocation started, recorded in <run>.law
+LAW_REV = None   # the binary's law (built_rev, else include_rev()), recorded in <run>.law
 
 
 def run_one(binpath, exp, var, args):
@@ -519,7 +530,13 @@ def main():
             print(e, v, " ".join(args))
         return
     global LAW_REV
-    LAW_REV = include_rev()
+    LAW_REV = built_rev(binpath)
+    now = include_rev()
+    if LAW_REV is None:
+        LAW_REV = now
+    elif LAW_REV != now:
+        print("run_all.py: warning: %s was built from the law as of %s, include/fast_adaptive is now %s "
+              "(make): the runs record the former" % (os.path.relpath(binpath), LAW_REV, now), file=sys.stderr)
     t0 = time.time()
     if a.report_only:
         runs = []
