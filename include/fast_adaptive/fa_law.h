@@ -327,6 +327,12 @@
 #define FA_C_FLAT_MASK		0x60
 /* comp: a loss in the route window before this one */
 #define FA_C_LOSS_PREV		0x80
+/* comp, in the law's phase: bits 5-6 count the route windows after the
+ * mode ended in which the evidence is renewed (see "Competing")
+ */
+#define FA_C_AFTER_SHIFT	FA_C_FLAT_SHIFT
+#define FA_C_AFTER_MASK		FA_C_FLAT_MASK
+#define FA_COMP_AFTER_WINDOWS	3U
 /* ... this many say the path got longer: adopt it and stop competing */
 #define FA_COMP_FLAT_TESTS	3
 /* ... "the same": within floor/16 of the test before */
@@ -335,11 +341,25 @@
 #define FA_COMP_ENTRY_ALPHAS	2
 /* Competing: others hold a queue if a drained RTT is base/8 above base. */
 #define FA_COMP_DRAIN_SHIFT	3
-/* Competing: Reno's additive increase, packets per round ... */
+/* Competing: at least Reno's additive increase, packets per round ... */
 #define FA_COMP_AI_PKTS		1
 /* ... and at a loss or mark the window times 7/10, as CUBIC (RFC 9438) */
 #define FA_COMP_MD_NUM		7
 #define FA_COMP_MD_DEN		10
+/* CUBIC's window curve: C = 0.4 packets/s^3 = d^3 / (10^5 * 25000) with d
+ * in ms (two u32 divisors) ...
+ */
+#define FA_COMP_CUBIC_DIV1	100000U
+#define FA_COMP_CUBIC_DIV2	25000U
+/* ... K^3 = W_max (1 - beta) / C in ms^3: W_max times 3/10 / 0.4 * 10^9 */
+#define FA_COMP_CUBIC_K3_PER_PKT	750000000ULL
+/* ... the curve is followed at most 60 s past its epoch (d^3 fits s64) */
+#define FA_COMP_CUBIC_MAX_MS	60000U
+/* ... and never grows the window by more than half in a round */
+#define FA_COMP_CUBIC_STEP_SHIFT	1
+/* fast convergence (RFC 9438 4.7): W_max = cwnd (1 + beta) / 2 = 17/20 */
+#define FA_COMP_FC_NUM		17
+#define FA_COMP_FC_DEN		20
 /* comp_since counts 2^20 us (1.05 s) ticks of the u32 us clock: 12 bits */
 #define FA_COMP_TICK_SHIFT	20
 #define FA_COMP_TICK_MASK	0xfffU
@@ -417,8 +437,12 @@ struct fa_state {
 	u16 cycle_samples;	/* RTT samples in this update cycle (saturates) */
 	u16 comp_since;		/* competing since, in 2^20 us units (wraps) */
 	u32 ramp_cap;		/* ssthresh of the next ramp after a loss; 0: none */
-	u32 own_q_us;		/* least alpha avg / w of this route window */
-	u32 own_q_prev_us;	/* the same, of the previous route window */
+	u32 own_q_us;		/* least alpha avg / w of this route window;
+				 * competing: CUBIC's W_max, packets
+				 */
+	u32 own_q_prev_us;	/* the same, of the previous route window;
+				 * competing: CUBIC's epoch, us (NONE: next round)
+				 */
 	u32 cut_want_us;	/* the RTT the last cut should bring; 0: none */
 	u32 stuck_min_us;	/* least avg RTT over cuts that did not drain */
 	u32 knee_cwnd;		/* window when the knee test started */
@@ -877,6 +901,60 @@ static inline void fa_compete_enter(struct fa_state *s, u32 now_us)
 	s->knee_cwnd = 0;
 }
 
+/* Competing, the route window only times the exit tests: own_q_* hold CUBIC's. */
+static inline void fa_compete_window_reset(struct fa_state *s, u32 now_us)
+{
+	s->win_start_us = now_us;
+	s->win_min_us = FA_RTT_NONE;
+	s->win_rounds = 0;
+}
+
+/* CUBIC's curve from here: W_max w, epoch at the next round. */
+static inline void fa_cubic_epoch(struct fa_state *s, u32 w)
+{
+	s->own_q_us = w;
+	s->own_q_prev_us = FA_RTT_NONE;
+}
+
+/* The largest r with r^3 <= x. */
+static inline u32 fa_cbrt_u64(u64 x)
+{
+	u32 r = 0;
+	int b;
+
+	for (b = 21; b >= 0; b--) {
+		u64 t = r | (1U << b);
+
+		if (t * t * t <= x)
+			r = (u32)t;
+	}
+	return r;
+}
+
+/*
+ * Competing: CUBIC's window at now_us, W_max + C (t - K)^3 with t the time
+ * since the epoch and K = cbrt(W_max (1 - beta) / C) (RFC 9438 4.2).
+ */
+static inline u32 fa_cubic_target(const struct fa_state *s, u32 now_us)
+{
+	u32 wmax = s->own_q_us, t_ms, k_ms, d;
+	u64 d3, delta, sum;
+
+	if (wmax == FA_RTT_NONE || s->own_q_prev_us == FA_RTT_NONE)
+		return 0;
+	t_ms = fa_min_u32((now_us - s->own_q_prev_us) / 1000U,
+			  FA_COMP_CUBIC_MAX_MS);
+	k_ms = fa_cbrt_u64((u64)wmax * FA_COMP_CUBIC_K3_PER_PKT);
+	d = t_ms >= k_ms ? t_ms - k_ms : k_ms - t_ms;
+	d3 = (u64)d * d * d;
+	delta = div_u64(div_u64(d3, FA_COMP_CUBIC_DIV1), FA_COMP_CUBIC_DIV2);
+	if (t_ms < k_ms)
+		return delta >= wmax ? FA_CWND_MIN :
+		       fa_max_u32(wmax - (u32)delta, FA_CWND_MIN);
+	sum = (u64)wmax + delta;
+	return sum > FA_CWND_MAX ? FA_CWND_MAX : (u32)sum;
+}
+
 /* The RTT slow start reads: the minimum of both buckets (see below). */
 static inline u32 fa_ss_rtt_us(const struct fa_state *s)
 {
@@ -1088,6 +1166,8 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 	}
 	if (longer || !fa_others_queue(s, pmin)) {
 		s->phase = FA_PHASE_LAW;
+		s->own_q_us = FA_RTT_NONE;	/* CUBIC's, not the route test's */
+		s->own_q_prev_us = FA_RTT_NONE;
 		/*
 		 * The evidence stays for two route windows: a loss-based flow
 		 * whose window fell below the pipe at its last loss (Reno's
@@ -1095,22 +1175,32 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		 * again, the law competes as soon as a route window's least
 		 * RTT shows it (fa_round_end), without waiting for a loss.
 		 */
-		s->comp = longer ? 0 : FA_C_EVID | FA_C_EVID_PREV;
+		s->comp = longer ? 0 : FA_C_EVID | FA_C_EVID_PREV |
+				       FA_COMP_AFTER_WINDOWS << FA_C_AFTER_SHIFT;
 		s->probe_backoff = 0;
 		s->stuck_min_us = FA_RTT_NONE;
 	} else {
 		s->phase = FA_PHASE_COMPETE;
-		s->probe_avg_us = 0;
 		s->ramp_cap = 0;
 		s->comp = (u8)((s->comp & ~FA_C_FLAT_MASK) |
 			       (fa_min_u32(flat, FA_COMP_FLAT_TESTS) <<
 				FA_C_FLAT_SHIFT));
 		s->stuck_min_us = pmin;	/* drain_check is off while competing */
 	}
+	/*
+	 * Either way the window before the drain comes back: after the mode
+	 * the law sheds the queue it built at its adaptive gain, which a
+	 * competitor's trough (Reno below the pipe for seconds after its
+	 * loss) does not then cost half the window.
+	 */
+	s->probe_avg_us = 0;
 	s->probe_rounds = 0;
 	s->probe_min_us = FA_RTT_NONE;
 	fa_cycle_reset(s);
-	fa_window_reset(s, now_us);
+	if (s->phase == FA_PHASE_COMPETE)
+		fa_compete_window_reset(s, now_us);
+	else
+		fa_window_reset(s, now_us);
 	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
 	s->target_cwnd = u->cwnd_out;
 	return FA_ACT_PROBE_END;
@@ -1140,9 +1230,10 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 		s->probe_min_us = FA_RTT_NONE;
 		s->probe_avg_us = 0;
 		fa_cycle_reset(s);
-		fa_window_reset(s, now_us);
+		fa_compete_window_reset(s, now_us);
 		u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
 		s->target_cwnd = u->cwnd_out;
+		fa_cubic_epoch(s, u->cwnd_out);
 		/*
 		 * The window the law kept is what the competitor left it: slow
 		 * start once more, to twice that at most (a Reno flow's start
@@ -1327,6 +1418,8 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 	if (!p->compete) {	/* switched off: back to the law */
 		s->phase = FA_PHASE_LAW;
 		s->comp = 0;
+		s->own_q_us = FA_RTT_NONE;
+		s->own_q_prev_us = FA_RTT_NONE;
 		fa_window_reset(s, now_us);
 		return FA_ACT_NONE;
 	}
@@ -1343,7 +1436,7 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 		if (s->comp & FA_C_LOSS)
 			s->comp |= FA_C_LOSS_PREV;
 		s->comp &= ~FA_C_LOSS;
-		fa_window_reset(s, now_us);
+		fa_compete_window_reset(s, now_us);
 		if (clean && rmin != FA_RTT_NONE) {
 			u32 last = s->stuck_min_us;
 			enum fa_action act;
@@ -1354,9 +1447,15 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 			return act;
 		}
 	}
-	if (cwnd_limited)
-		s->target_cwnd = fa_min_u32(cwnd + FA_COMP_AI_PKTS,
-					    FA_CWND_MAX);
+	if (s->own_q_prev_us == FA_RTT_NONE)
+		s->own_q_prev_us = now_us;	/* CUBIC's epoch starts */
+	if (cwnd_limited) {
+		u32 reno = fa_min_u32(cwnd + FA_COMP_AI_PKTS, FA_CWND_MAX);
+		u32 cubic = fa_min_u32(fa_cubic_target(s, now_us),
+				       cwnd + (cwnd >> FA_COMP_CUBIC_STEP_SHIFT));
+
+		s->target_cwnd = fa_max_u32(reno, cubic);
+	}
 	return FA_ACT_NONE;
 }
 
@@ -1414,6 +1513,11 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		if (s->comp & FA_C_EVID)
 			s->comp |= FA_C_EVID_PREV;
 		s->comp &= ~FA_C_EVID;
+		/* after the mode: the evidence lasts FA_COMP_AFTER_WINDOWS more */
+		if (s->comp & FA_C_AFTER_MASK) {
+			s->comp = (u8)(s->comp - (1U << FA_C_AFTER_SHIFT));
+			s->comp |= FA_C_EVID_PREV;
+		}
 	}
 
 	if (++s->cycle_rounds < p->update_rtts)
@@ -1633,12 +1737,15 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		s->probe_min_us = FA_RTT_NONE;
 	}
 	if (s->phase == FA_PHASE_COMPETE) {
-		/* AIMD: cut to 7/10 at a loss or a mark */
+		/* CUBIC: 7/10 at a loss or a mark, a new epoch from here */
 		if (backlog)
 			*backlog = fa_loss_backlog(s, p, cwnd);
 		if (kind)
 			*kind = FA_LOSS_COMPETE;
 		s->prior_cwnd = cwnd;
+		fa_cubic_epoch(s, s->own_q_us != FA_RTT_NONE && cwnd < s->own_q_us ?
+			       (u32)div_u64((u64)cwnd * FA_COMP_FC_NUM,
+					    FA_COMP_FC_DEN) : cwnd);
 		s->target_cwnd = fa_clamp_u32((u32)div_u64((u64)cwnd *
 							    FA_COMP_MD_NUM,
 							    FA_COMP_MD_DEN),
