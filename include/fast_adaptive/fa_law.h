@@ -187,48 +187,56 @@
  *	Next to a loss-based flow (cubic, reno) that fills the buffer until it
  *	overflows, the law reads the other flow's standing queue as its own
  *	congestion and keeps alpha packets queued at a rate alpha / queue: 13 %
- *	of the link next to one reno flow in the unit tests' fluid dumbbell,
- *	17 % next to cubic in the VM.  No single reading tells that from N
+ *	of the link next to one Reno flow in the unit tests' fluid dumbbell,
+ *	13-19 % next to cubic in the VM.  No single reading tells that from N
  *	fast_adaptive flows, which hold N alpha queued as steadily (the own
- *	backlog is alpha in both); what does is that fast_adaptive flows do not
- *	overflow a buffer that holds their N alpha, and drain a queue that a
- *	flow does not refill.  So:
+ *	backlog reads alpha in both).  What does: fast_adaptive flows do not
+ *	overflow a buffer that holds their N alpha, and a drained flow sees
+ *	their queue fall, not stand.  So:
  *	- evidence: a loss (not a CE mark) on a small backlog (b < 3/2 alpha:
  *	  not this flow's overflow) while the recent RTT stood more than
  *	  floor/4 above floor_us, the least RTT the flow ever saw (the base may
  *	  have adopted others' queue as a longer path).  It lasts for this
- *	  route window and the next, and asks for a drain at the next update.
- *	- entry: a drain (the probe: FA_CWND_MIN for a round) whose RTT stays
- *	  more than floor/8 above floor while there is evidence.  Any probe
- *	  counts, also the route test's; it does not then adopt a longer path.
- *	  Entry takes one overflow of the competitor and a round.
- *	- the mode (FA_PHASE_COMPETE): AIMD, one packet per round and 7/10 of
- *	  the window at a loss or mark (CUBIC's decrease, so that the flow
- *	  holds about half against Reno and against CUBIC at these BDPs); no
- *	  law updates, ramps, route tests or drain checks.
+ *	  route window and the next; the first such loss in that time asks for
+ *	  a drain (FA_C_ASK: the probe, FA_CWND_MIN for a round) at the next
+ *	  update, which adopts no longer path.
+ *	- entry: a drain (that one, or the route test's) whose RTT stays more
+ *	  than floor/8 above floor while there is evidence: others hold a
+ *	  queue this flow does not.  On entry the flow may slow start once, to
+ *	  twice its window (the window it kept is what the competitor left).
+ *	- the mode (FA_PHASE_COMPETE): CUBIC's window curve (RFC 9438: W_max
+ *	  + 0.4 (t - K)^3 packets, t in seconds since the last loss, 7/10 at a
+ *	  loss or mark, fast convergence), at least Reno's one packet per
+ *	  round, at most 1.5x per round; no law updates, ramps, route tests or
+ *	  drain checks.  CUBIC because it is the usual competitor: next to it
+ *	  the mode takes what another CUBIC flow would.
  *	- exit: at the end of a route window with no loss in it or the one
- *	  before (a loss-based flow's window may sit below the pipe for a
- *	  while after its loss, Reno's trough), the same drain.  A drained RTT
- *	  within floor/8 of floor: the others' queue is gone, back to the law
- *	  with one gain-1 update's window (w base / avg + alpha, which sheds
- *	  the queue the mode built), the evidence kept for two route windows:
- *	  a route window whose least RTT then stays floor/8 above floor asks
- *	  for the drain at once (Reno rebuilding its queue).  FA_COMP_FLAT_TESTS
- *	  drains in a row to the same RTT (within floor/16) say the path got
- *	  longer: it is adopted as floor and base, and the mode ends.
- *	Time constants: entry one overflow of the competitor plus a round;
- *	exit two route windows (base_win_ms, 2 s) after its last loss plus up
- *	to one window, one round each drain; each drain costs a round of the
- *	flow's window (one per route window while competing).
- *	Failure modes: N >= 3 fast_adaptive flows whose N alpha exceeds a
- *	quarter of the base RTT on a path with random loss (so the queue
- *	stands deep at a loss and does not drain with one flow) enter and
- *	stay AIMD flows until a drain finds the queue empty; a path that
- *	lengthens by more than floor/4 and then loses a packet at a backlog
- *	under 3/2 alpha competes until three drains agree on the longer path;
- *	a competitor whose window stays below the pipe (an application-limited
- *	cubic flow) never overflows and is never competed with, which is the
- *	point.  compete = 0 gives the law without the mode.
+ *	  before (a Reno flow's window sits below the pipe for seconds after its
+ *	  loss), the same drain.  A drained RTT within floor/8 of floor: the
+ *	  others' queue is gone, and the flow goes back to the law from the
+ *	  window it had, which sheds its queue at the adaptive gain.  The
+ *	  evidence is renewed for FA_COMP_AFTER_WINDOWS more route windows: a
+ *	  route window whose least RTT stays floor/8 above floor then asks for
+ *	  the drain at once (Reno rebuilding its queue after its trough).
+ *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
+ *	  say the path got longer: it is adopted as floor and base, and the
+ *	  mode ends.
+ *	Time constants: entry, one overflow of the competitor that drops one
+ *	of this flow's packets, plus a round; exit, two route windows
+ *	(base_win_ms, 2 s) after the last loss plus at most one; each drain
+ *	costs one round of the window, once per route window while competing.
+ *	Failure modes: a competitor whose overflows never drop this flow's
+ *	packets is not detected (ns-3 newreno: no loss in 60 s; the VM's reno
+ *	next to a small window); the entry then waits for one.  N >= 3
+ *	fast_adaptive flows whose N alpha exceeds a quarter of the base RTT,
+ *	on a path with random loss or a buffer they overflow, can enter (their
+ *	queue stands deep at a loss and does not drain with one flow) and stay
+ *	until a drain finds the queue empty.  A path that lengthens by more
+ *	than floor/4 and then loses a packet at a backlog under 3/2 alpha
+ *	competes until three drains agree on the longer path.  A competitor
+ *	whose window stays below the pipe (an application-limited flow) never
+ *	overflows and is never competed with, which is the point.
+ *	compete = 0 gives the law without the mode.
  */
 #ifndef _FA_LAW_H
 #define _FA_LAW_H
