@@ -1666,7 +1666,8 @@ static void test_random_loss(void)
  *  - each route window (base_win_ms = 2 s) without a new cap: alpha + 1;
  *    at alpha the cap is gone.
  *  - a CE echo on b = 0: cut w/8 = 25 (a mark is congestion), alpha kept;
- *    on b = 33: cut 33, and no ramp after it; on b = 109: cut half.
+ *    on b = 33: cut 33, and no ramp after it; on b = 109: cut half;
+ *    the mark's cap holds for its route window and the next.
  *  - queue_fit = 0: no cap, a CE echo halves.
  */
 static void test_queue_fit(void)
@@ -1747,6 +1748,28 @@ static void test_queue_fit(void)
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 100);
 	CHECK_EQ(b, 109);
+
+	/*
+	 * the mark's cap holds for its route window and the next: a window
+	 * the law keeps below the ramp line (the queue empty, as after the
+	 * marks of a ramp's overshoot) does not ramp past it (issue 12)
+	 */
+	loss_round(&s, &p, 200, 60000, &now, &u);	/* b = 33 */
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 167);
+	fa_ack_ece(&s, false);
+	CHECK(s.flags & FA_F_MARK_SEEN, "the mark not remembered");
+	start = now;
+	for (i = 0; i < 400 && now - start < 2000000U; i++) {
+		CHECK(round_with(&s, &p, 167, 50000, &now, &u) != FA_ACT_RAMP,
+		      "a ramp %u us after a mark", now - start);
+		CHECK_EQ(s.ramp_cap, 167);
+	}
+	/* two route windows without a mark: the cap goes, ramps come back */
+	for (i = 0; i < 400 && s.phase != FA_PHASE_RAMP; i++)
+		round_with(&s, &p, 167, 50000, &now, &u);
+	CHECK(s.phase == FA_PHASE_RAMP, "no ramp two route windows later");
+	CHECK(!(s.flags & (FA_F_MARK_SEEN | FA_F_MARK_PREV)), "mark kept");
 
 	/* off */
 	p.queue_fit = 0;

@@ -172,7 +172,18 @@
  *	holds a standing queue), and no ramp follows it (ramp_cap = the cut
  *	window): halving and then ramping past the BDP into fq_codel's 5 ms
  *	target kept the VM's fa_ecn flow at 37 of 48 Mbit/s with 14 ms of
- *	queue, swinging between 90 and 490 packets every second.  A random loss near equilibrium on
+ *	queue, swinging between 90 and 490 packets every second.  The cap
+ *	holds for the route window of the mark and the next (FA_F_MARK_SEEN,
+ *	FA_F_MARK_PREV), not one update: a ramp ends on a backlog of up to
+ *	3 alpha (14 ms here) seen an RTT late, a doubling past the BDP, where
+ *	the AQM marks at 5 ms; the marks of that overshoot, read on the RTT
+ *	of the larger window, then cut twice to half the BDP, the queue is
+ *	empty, and the ramp line (or the knee test, on a window that never
+ *	holds its queue) ramps again 3 updates later: 34 ramps in 20 s, the
+ *	queue at 40-80 ms for a quarter of each 0.6 s and empty the rest
+ *	(issue 12).  While the AQM marks, the law's own steps (gamma alpha
+ *	per update) regrow a cut, and the mark's alpha cap sets the queue.
+ *	A random loss near equilibrium on
  *	a deep buffer would fit alpha down too, and a small alpha costs rate
  *	where the RTT jitters (0.5 % loss in the VM: 36 against 45 Mbit/s
  *	with alpha driven to alpha/4).  What tells the two apart is the loss
@@ -312,6 +323,10 @@
 #define FA_F_RANDOM_SEEN	0x10
 /* flags: the same, in the route window before */
 #define FA_F_RANDOM_PREV	0x20
+/* flags: a CE mark was answered in this route window ... */
+#define FA_F_MARK_SEEN		0x40
+/* ... or in the one before: ramps stop at the window a mark cut to */
+#define FA_F_MARK_PREV		0x80
 /* queue_fit: alpha drops to 3/4 of the backlog a loss or mark found */
 #define FA_FIT_NUM		3
 #define FA_FIT_DEN		4
@@ -1517,6 +1532,10 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		if (s->flags & FA_F_RANDOM_SEEN)
 			s->flags |= FA_F_RANDOM_PREV;
 		s->flags &= ~FA_F_RANDOM_SEEN;
+		s->flags &= ~FA_F_MARK_PREV;
+		if (s->flags & FA_F_MARK_SEEN)
+			s->flags |= FA_F_MARK_PREV;
+		s->flags &= ~FA_F_MARK_SEEN;
 		s->comp &= ~(FA_C_EVID_PREV | FA_C_LOSS);
 		if (s->comp & FA_C_EVID)
 			s->comp |= FA_C_EVID_PREV;
@@ -1567,7 +1586,9 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	       fa_ramp_allowed(s, p, cwnd, cwnd_limited);
 	if (!knee && !due) {
 		s->ramp_armed = 0;
-		s->ramp_cap = 0;	/* no ramp right after the loss */
+		/* no ramp right after the loss; after a mark, none past it */
+		if (!(s->flags & (FA_F_MARK_SEEN | FA_F_MARK_PREV)))
+			s->ramp_cap = 0;
 	} else if (!knee && s->ramp_armed != FA_RAMP_ARMED) {
 		s->ramp_armed = FA_RAMP_ARMED;	/* one more cycle (see the top) */
 	} else {
@@ -1813,8 +1834,10 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 			if (p->queue_fit && cut)
 				s->ramp_cap = fa_min_u32(cwnd, FA_CWND_MAX);
 			cwnd -= fa_min_u32(cut, cwnd);
-			if (k == FA_LOSS_MARK)
-				s->ramp_cap = cwnd;
+			if (k == FA_LOSS_MARK) {
+				s->ramp_cap = fa_max_u32(cwnd, FA_CWND_MIN);
+				s->flags |= FA_F_MARK_SEEN;
+			}
 		}
 		s->flags |= FA_F_CUT;
 		s->target_cwnd = fa_clamp_u32(cwnd, FA_CWND_MIN, FA_CWND_MAX);
