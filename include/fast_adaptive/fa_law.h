@@ -709,11 +709,17 @@ static inline void fa_law(const struct fa_params *p, u32 cwnd, u32 base_us,
 	u->cwnd_out = fa_max_u32((u32)w_q10, FA_CWND_MIN);
 }
 
-static inline void fa_window_reset(struct fa_state *s, u32 now_us)
+/* Competing, the route window only times the exit tests: own_q_* hold CUBIC's. */
+static inline void fa_compete_window_reset(struct fa_state *s, u32 now_us)
 {
 	s->win_start_us = now_us;
 	s->win_min_us = FA_RTT_NONE;
 	s->win_rounds = 0;
+}
+
+static inline void fa_window_reset(struct fa_state *s, u32 now_us)
+{
+	fa_compete_window_reset(s, now_us);
 	s->own_q_prev_us = s->own_q_us;
 	s->own_q_us = FA_RTT_NONE;
 }
@@ -922,14 +928,6 @@ static inline void fa_compete_enter(struct fa_state *s, u32 now_us)
 	s->ramp_armed = 0;
 	s->ramp_cap = 0;
 	s->knee_cwnd = 0;
-}
-
-/* Competing, the route window only times the exit tests: own_q_* hold CUBIC's. */
-static inline void fa_compete_window_reset(struct fa_state *s, u32 now_us)
-{
-	s->win_start_us = now_us;
-	s->win_min_us = FA_RTT_NONE;
-	s->win_rounds = 0;
 }
 
 /* CUBIC's curve from here: W_max w, epoch at the next round. */
