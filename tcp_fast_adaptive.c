@@ -169,6 +169,8 @@ fa_module_param(queue_fit, FA_P_QUEUE_FIT);
 MODULE_PARM_DESC(queue_fit, FA_PARAM_DESC(FA_QUEUE_FIT));
 fa_module_param(compete, FA_P_COMPETE);
 MODULE_PARM_DESC(compete, FA_PARAM_DESC(FA_COMPETE));
+fa_module_param(overshoot, FA_P_OVERSHOOT);
+MODULE_PARM_DESC(overshoot, FA_PARAM_DESC(FA_OVERSHOOT));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -195,6 +197,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->random_loss = fa_tunable_get(FA_P_RANDOM_LOSS);
 	p->queue_fit = fa_tunable_get(FA_P_QUEUE_FIT);
 	p->compete = fa_tunable_get(FA_P_COMPETE);
+	p->overshoot = fa_tunable_get(FA_P_OVERSHOOT);
 	fa_params_sanitize(p);
 }
 

@@ -94,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.random_loss = take32(&r);
 	p.queue_fit = take32(&r);
 	p.compete = take32(&r);
+	p.overshoot = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&

@@ -33,11 +33,15 @@ static void ss_round(struct fa_state *s, u32 base_us, u32 rtt_us, int n)
 		fa_rtt_sample(s, (s32)rtt_us, (u32)i);
 }
 
-/* Leave slow start, as if the once-per-flow probe had already run. */
+/*
+ * Leave slow start, as if the once-per-flow probe and an update had already
+ * run (a loss before the first update ends a doubling: test_overshoot).
+ */
 static void law_phase(struct fa_state *s)
 {
 	fa_ss_done(s);
 	s->flags |= FA_F_SS_PROBED;
+	s->ss_updates = 1;
 }
 
 /* A fresh flow at time 0 with base RTT base_us, in the law's phase. */
@@ -1144,38 +1148,68 @@ static void test_ramp_threshold(void)
 	      "equilibrium ramped");
 }
 
-/* After a loss the ramp stops at 3/4 of the cut window; then no cap. */
-static void test_ramp_cap_after_loss(void)
+/*
+ * After a loss the ramp stops at 3/4 of the cut window.  overshoot = 0: then
+ * no cap.  overshoot = 1: the cap holds for the loss's route window and the
+ * next (FA_F_CAP_*), through the ramp's end, and goes after that.
+ */
+static void ramp_cap_after_loss(u32 overshoot)
 {
-	struct fa_params p = defaults();
+	struct fa_params p = defaults(), h = defaults();
 	struct fa_update u;
 	struct fa_state s;
-	u32 now = 0;
+	u32 now = 0, r;
 
+	p.overshoot = overshoot;
+	h.overshoot = overshoot;
+	h.random_loss = 0;
 	law_flow(&s, 50000);
-	CHECK_EQ(halve(&s, 400), 200);
+	CHECK_EQ(fa_ssthresh(&s, &h, 400, NULL, NULL), 200);
 	CHECK_EQ(s.ramp_cap, 300);
 	arm_ramp(&s, &p, 200, 50000, &now, &u);
 	round_with(&s, &p, 200, 50000, &now, &u);
 	CHECK(round_with(&s, &p, 200, 50000, &now, &u) == FA_ACT_RAMP,
 	      "no ramp after a loss emptied the queue");
 	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 200), 300);
-	/* the host reaches ssthresh and leaves slow start: the cap is gone */
+	/* the host reaches ssthresh and leaves slow start */
 	fa_ss_done(&s);
-	CHECK_EQ(s.ramp_cap, 0);
-	arm_ramp(&s, &p, 300, 50000, &now, &u);
-	round_with(&s, &p, 300, 50000, &now, &u);
-	CHECK(round_with(&s, &p, 300, 50000, &now, &u) == FA_ACT_RAMP,
-	      "no second ramp with spare capacity");
-	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 300), FA_CWND_MAX);
+	if (!overshoot) {
+		/* the cap is gone */
+		CHECK_EQ(s.ramp_cap, 0);
+		arm_ramp(&s, &p, 300, 50000, &now, &u);
+		round_with(&s, &p, 300, 50000, &now, &u);
+		CHECK(round_with(&s, &p, 300, 50000, &now, &u) == FA_ACT_RAMP,
+		      "no second ramp with spare capacity");
+		CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 300), FA_CWND_MAX);
+	} else {
+		/* held: no ramp from the cap while the route window lasts */
+		CHECK_EQ(s.ramp_cap, 300);
+		CHECK(s.flags & FA_F_CAP_SEEN, "the overflow not remembered");
+		for (r = 0; r < 8; r++)
+			CHECK(round_with(&s, &p, 300, 50000, &now, &u) !=
+			      FA_ACT_RAMP, "ramped past a held cap");
+		CHECK_EQ(s.ramp_cap, 300);
+		/* two route windows (base_win_ms = 2 s) later it has gone */
+		while (now < 4 * p.base_win_ms * 1000)
+			round_with(&s, &p, 300, 50000, &now, &u);
+		CHECK(!(s.flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)),
+		      "cap held for more than two route windows");
+		CHECK_EQ(s.ramp_cap, 0);
+	}
 
 	/* a window already at the cap does not ramp; the update drops it */
 	law_flow(&s, 50000);
-	halve(&s, 400);
+	fa_ssthresh(&s, &h, 400, NULL, NULL);
 	round_with(&s, &p, 300, 50000, &now, &u);
 	CHECK(round_with(&s, &p, 300, 50000, &now, &u) == FA_ACT_UPDATE,
 	      "ramped at the cap");
-	CHECK_EQ(s.ramp_cap, 0);
+	CHECK_EQ(s.ramp_cap, overshoot ? 300 : 0);
+}
+
+static void test_ramp_cap_after_loss(void)
+{
+	ramp_cap_after_loss(0);
+	ramp_cap_after_loss(1);
 }
 
 /*
@@ -1657,6 +1691,110 @@ static void test_random_loss(void)
 }
 
 /*
+ * overshoot, by hand: slow start on a 50 ms base, alpha 20.  The round's
+ * minimum still shows 51 ms, the last sixteen samples 58.7 ms (the queue the
+ * doubling built).  At 120 packets:
+ *  - overshoot = 0: b = 120 * 1 / 51 = 2 - random, a cut of 2;
+ *  - overshoot = 1: b = 120 * 8.7 / 58.7 = 17 >= alpha/4 in slow start -
+ *    the doubling's overflow: halve to 60, ramps capped at 90 (3/4 of 120)
+ *    and the cap held (FA_F_CAP_SEEN);
+ *  - the same with the last samples at 50.4 ms (b = 0: the queue was empty,
+ *    a random loss on a lossy path): random, as before;
+ *  - after the first update (ss_updates = 1) the round minima count again;
+ *  - a loss that fits alpha holds its cap too; one on an empty queue not.
+ */
+static void ss_loss(struct fa_state *s, u32 late_us)
+{
+	int i;
+
+	fa_init(s, 0);
+	fa_rtt_sample(s, 50000, 0);
+	fa_round_reset(s);
+	fa_ss_filter_reset(s);
+	fa_rtt_sample(s, 51000, 1);
+	for (i = 0; i < 2 * FA_SS_BUCKET; i++)
+		fa_rtt_sample(s, (s32)late_us, (u32)(2 + i));
+}
+
+static void test_overshoot(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 b, kind, now = 0;
+	enum fa_action act;
+
+	p.overshoot = 0;
+	ss_loss(&s, 58700);
+	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 118);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+
+	p.overshoot = 1;
+	ss_loss(&s, 58700);
+	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 60);
+	CHECK_EQ(b, 17);
+	CHECK_EQ(kind, FA_LOSS_CONGESTION);
+	CHECK_EQ(s.ramp_cap, 90);
+	CHECK(s.flags & FA_F_CAP_SEEN, "the overflow's cap not held");
+
+	/* the queue was empty: a random loss, answered as one */
+	ss_loss(&s, 50400);
+	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 120);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	CHECK(!(s.flags & FA_F_CAP_SEEN), "an empty queue's loss held a cap");
+
+	/* a ramp is a doubling too */
+	ss_loss(&s, 58700);
+	s.phase = FA_PHASE_RAMP;
+	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 60);
+
+	/* after an update the law's round minima read the queue again */
+	ss_loss(&s, 58700);
+	law_phase(&s);
+	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 118);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	/* b = 2 < alpha/4: says nothing about the buffer, no cap held */
+	CHECK(!(s.flags & FA_F_CAP_SEEN), "a small backlog held a cap");
+
+	/* a loss that fits alpha (b = 10: 200 * 2.7 / 52.7) holds its cap */
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 52700, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 190);
+	CHECK_EQ(b, 10);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	CHECK(s.alpha_cap && (s.flags & FA_F_CAP_SEEN), "fit without a cap");
+	CHECK_EQ(s.ramp_cap, 200);
+	p.overshoot = 0;
+	law_flow(&s, 50000);
+	fa_round_reset(&s);
+	round_with(&s, &p, 200, 52700, &now, &u);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK(!(s.flags & FA_F_CAP_SEEN), "overshoot = 0 held a fit's cap");
+
+	/*
+	 * The once-per-flow probe after that slow-start loss finds room (the
+	 * window of 60 queued nothing): it ramps, but only to the cap the
+	 * overflow left; with overshoot = 0 (a random loss, cap 120) without
+	 * a cap.
+	 */
+	for (p.overshoot = 0; p.overshoot <= 1; p.overshoot++) {
+		ss_loss(&s, 58700);
+		fa_ssthresh(&s, &p, 120, &b, &kind);
+		CHECK_EQ(s.ramp_cap, p.overshoot ? 90 : 120);
+		now = 0;
+		act = round_with(&s, &p, 60, 50200, &now, &u);
+		act = round_with(&s, &p, 60, 50200, &now, &u);
+		CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+		act = round_with(&s, &p, 2, 50000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+		CHECK_EQ(s.phase, FA_PHASE_RAMP);
+		CHECK_EQ(fa_ssthresh_for(&s, act, u.cwnd_out),
+			 p.overshoot ? 90 : FA_CWND_MAX);
+	}
+}
+
+/*
  * queue_fit, by hand: a flow at 200 packets on a 50 ms base, alpha 20.
  *  - random loss with b = 9 (>= alpha/4 = 5): alpha fits to 3/4 of 9 = 6, the
  *    window drops by 9, a ramp may regrow to 200 only; b = 9 again: no change
@@ -1758,7 +1896,7 @@ static void test_queue_fit(void)
 	fa_ack_ece(&s, true);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 167);
 	fa_ack_ece(&s, false);
-	CHECK(s.flags & FA_F_MARK_SEEN, "the mark not remembered");
+	CHECK(s.flags & FA_F_CAP_SEEN, "the mark not remembered");
 	start = now;
 	for (i = 0; i < 400 && now - start < 2000000U; i++) {
 		CHECK(round_with(&s, &p, 167, 50000, &now, &u) != FA_ACT_RAMP,
@@ -1769,7 +1907,7 @@ static void test_queue_fit(void)
 	for (i = 0; i < 400 && s.phase != FA_PHASE_RAMP; i++)
 		round_with(&s, &p, 167, 50000, &now, &u);
 	CHECK(s.phase == FA_PHASE_RAMP, "no ramp two route windows later");
-	CHECK(!(s.flags & (FA_F_MARK_SEEN | FA_F_MARK_PREV)), "mark kept");
+	CHECK(!(s.flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)), "mark kept");
 
 	/* off */
 	p.queue_fit = 0;
@@ -2096,6 +2234,7 @@ static const struct tap_test tests[] = {
 	TEST(test_shorter_path),
 	TEST(test_random_loss),
 	TEST(test_queue_fit),
+	TEST(test_overshoot),
 	TEST(test_compete_vs_reno),
 	TEST(test_compete_never_among_own),
 	TEST(test_state_size),

@@ -245,6 +245,21 @@
 #define FA_COMPETE_HELP	\
 	"1: compete (Reno-like AIMD) while loss-based flows keep the queue full; 0: off"
 
+/*
+ * A loss at the end of a doubling (slow start, a ramp, or before the first
+ * update after one) with the queue not empty is the doubling's overflow,
+ * whatever the flow's backlog reads: its round minima lag a window that
+ * doubles each round, and in a buffer smaller than N alpha each flow's
+ * share looks small.  It halves, and the cap it leaves on ramps (and that
+ * of a loss that fits alpha) holds for its route window and the next
+ * (fa_law.h, "Loss").  0: such losses are read as any other.
+ */
+#define FA_OVERSHOOT_DEFAULT	1
+#define FA_OVERSHOOT_MIN	0
+#define FA_OVERSHOOT_MAX	1
+#define FA_OVERSHOOT_HELP	\
+	"1: a loss ending a slow start or ramp on a standing queue halves and caps ramps for 2 route windows; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -270,6 +285,7 @@ enum fa_param_id {
 	FA_P_RANDOM_LOSS,
 	FA_P_QUEUE_FIT,
 	FA_P_COMPETE,
+	FA_P_OVERSHOOT,
 	FA_P_COUNT,
 };
 
@@ -313,6 +329,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_RANDOM_LOSS] = FA_PARAM_ROW(random_loss, FA_RANDOM_LOSS),
 	[FA_P_QUEUE_FIT] = FA_PARAM_ROW(queue_fit, FA_QUEUE_FIT),
 	[FA_P_COMPETE] = FA_PARAM_ROW(compete, FA_COMPETE),
+	[FA_P_OVERSHOOT] = FA_PARAM_ROW(overshoot, FA_OVERSHOOT),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -62,6 +62,7 @@ MODES_OFF = {
     "random_loss": 0,   # a loss with the backlog near empty is not a halving (0: every loss halves)
     "queue_fit": 0,     # a loss or mark on a small backlog fits alpha to the queue the path holds (0: off)
     "compete": 0,       # buffer-filling cross traffic (issue 13): competitive mode (0: off)
+    "overshoot": 0,     # a loss ending a doubling on a standing queue halves, caps ramps (0: off)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
