@@ -81,6 +81,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_RANDOM_LOSS]	= FA_RANDOM_LOSS_DEFAULT,
 	[FA_P_QUEUE_FIT]	= FA_QUEUE_FIT_DEFAULT,
 	[FA_P_COMPETE]		= FA_COMPETE_DEFAULT,
+	[FA_P_OVERSHOOT]	= FA_OVERSHOOT_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)

@@ -1696,8 +1696,9 @@ static void test_random_loss(void)
  * doubling built).  At 120 packets:
  *  - overshoot = 0: b = 120 * 1 / 51 = 2 - random, a cut of 2;
  *  - overshoot = 1: b = 120 * 8.7 / 58.7 = 17 >= alpha/4 in slow start -
- *    the doubling's overflow: halve to 60, ramps capped at 90 (3/4 of 120)
- *    and the cap held (FA_F_CAP_SEEN);
+ *    the doubling's overflow: halve to 60, ramps capped there (the window
+ *    of the round before fit, not 3/4 of 120) and the cap held
+ *    (FA_F_CAP_SEEN);
  *  - the same with the last samples at 50.4 ms (b = 0: the queue was empty,
  *    a random loss on a lossy path): random, as before;
  *  - after the first update (ss_updates = 1) the round minima count again;
@@ -1734,14 +1735,24 @@ static void test_overshoot(void)
 	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 60);
 	CHECK_EQ(b, 17);
 	CHECK_EQ(kind, FA_LOSS_CONGESTION);
-	CHECK_EQ(s.ramp_cap, 90);
+	CHECK_EQ(s.ramp_cap, 60);
 	CHECK(s.flags & FA_F_CAP_SEEN, "the overflow's cap not held");
 
-	/* the queue was empty: a random loss, answered as one */
+	/*
+	 * The queue read empty: a random loss, answered as one, but it does
+	 * not mark the route window lossy (a doubling's reading lags: the
+	 * overflows after it must still fit alpha); overshoot = 0 marks it.
+	 */
 	ss_loss(&s, 50400);
 	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 120);
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
 	CHECK(!(s.flags & FA_F_CAP_SEEN), "an empty queue's loss held a cap");
+	CHECK(!(s.flags & FA_F_RANDOM_SEEN), "a doubling's loss marked lossy");
+	p.overshoot = 0;
+	ss_loss(&s, 50400);
+	fa_ssthresh(&s, &p, 120, &b, &kind);
+	CHECK(s.flags & FA_F_RANDOM_SEEN, "overshoot = 0: not marked lossy");
+	p.overshoot = 1;
 
 	/* a ramp is a doubling too */
 	ss_loss(&s, 58700);
@@ -1772,25 +1783,50 @@ static void test_overshoot(void)
 	fa_ssthresh(&s, &p, 200, &b, &kind);
 	CHECK(!(s.flags & FA_F_CAP_SEEN), "overshoot = 0 held a fit's cap");
 
+	/* while queue_fit holds alpha down, no ramp (overshoot = 0: it ramps) */
+	for (p.overshoot = 0; p.overshoot <= 1; p.overshoot++) {
+		int r, ramps = 0;
+
+		law_flow(&s, 50000);
+		s.alpha_cap = 10;
+		for (r = 0; r < 8; r++)
+			ramps += round_with(&s, &p, 200, 50000, &now, &u) ==
+				 FA_ACT_RAMP;
+		CHECK(p.overshoot ? !ramps : ramps > 0,
+		      "overshoot %u: %d ramps with alpha fitted", p.overshoot,
+		      ramps);
+	}
+	p.overshoot = 1;
+
 	/*
 	 * The once-per-flow probe after that slow-start loss finds room (the
-	 * window of 60 queued nothing): it ramps, but only to the cap the
-	 * overflow left; with overshoot = 0 (a random loss, cap 120) without
-	 * a cap.
+	 * window of 60 queued nothing).  overshoot = 0 (a random loss, cap
+	 * 120, cleared by the probe): it ramps without a cap from the whole
+	 * restored window.  overshoot = 1: the cap of 60 leaves nothing to
+	 * ramp, and half the window comes back at once, the rest per ACK.
 	 */
 	for (p.overshoot = 0; p.overshoot <= 1; p.overshoot++) {
 		ss_loss(&s, 58700);
 		fa_ssthresh(&s, &p, 120, &b, &kind);
-		CHECK_EQ(s.ramp_cap, p.overshoot ? 90 : 120);
+		CHECK_EQ(s.ramp_cap, p.overshoot ? 60 : 120);
 		now = 0;
 		act = round_with(&s, &p, 60, 50200, &now, &u);
 		act = round_with(&s, &p, 60, 50200, &now, &u);
 		CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
 		act = round_with(&s, &p, 2, 50000, &now, &u);
 		CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
-		CHECK_EQ(s.phase, FA_PHASE_RAMP);
-		CHECK_EQ(fa_ssthresh_for(&s, act, u.cwnd_out),
-			 p.overshoot ? 90 : FA_CWND_MAX);
+		CHECK_EQ(s.target_cwnd, 60);
+		if (!p.overshoot) {
+			CHECK_EQ(s.phase, FA_PHASE_RAMP);
+			CHECK_EQ(u.cwnd_out, 60);
+			CHECK_EQ(fa_ssthresh_for(&s, act, u.cwnd_out),
+				 FA_CWND_MAX);
+		} else {
+			CHECK_EQ(s.phase, FA_PHASE_LAW);
+			CHECK_EQ(u.cwnd_out, 30);
+			CHECK_EQ(fa_ssthresh_for(&s, act, u.cwnd_out), 30);
+			CHECK_EQ(fa_cwnd_on_ack(&s, 30, 2, true), 32);
+		}
 	}
 }
 

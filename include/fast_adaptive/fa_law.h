@@ -207,16 +207,32 @@
  *	the first update after one (fa_doubling()), the backlog also reads the
  *	last 8..16 samples (fa_ss_rtt_us()), and a loss that finds at least
  *	alpha/4 of the flow's packets queued (not the empty queue of a random
- *	loss) is that doubling's overflow: it halves, whatever b says.  The
- *	ramp cap of such a loss, of any loss that halves, and of a loss that
- *	fits alpha, then holds for its route window and the next (FA_F_CAP_*,
- *	as a mark's), through the end of a ramp and through the probe, unless
- *	the probe finds a longer path.  The law's own steps still grow the
- *	window past the cap.  ns-3, 4 flows into 52 packets, 5 start
- *	schedules: median drops 633 against 1066 with overshoot = 0 (cubic:
- *	262), Jain 0.93 against 0.74.  Failure mode: a random loss in slow
- *	start on a queue the flow's own bursts built halves the window where
- *	a cut of b would do.
+ *	loss) is that doubling's overflow: it halves, whatever b says, and its
+ *	ramp cap is the half it keeps (the window that fit the round before),
+ *	not 3/4 of a window that doubled past the path.  Where the doubling's
+ *	samples read the queue empty (the VM: 4 flows' bursts overflow the
+ *	52 packets before the RTT shows them, b = 0..6), the loss stays a cut
+ *	of b, but it does not mark the route window lossy: it marked it
+ *	(FA_F_RANDOM_SEEN), no later overflow could fit alpha for two route
+ *	windows, and 4 flows at alpha 20 overflowed the buffer every 250 ms
+ *	for 4 s (1313 drops in 20 s; cubic 314).  The ramp cap of any
+ *	loss that halves, and of a loss that fits alpha, then holds for its
+ *	route window and the next (FA_F_CAP_*, as a mark's), through the end
+ *	of a ramp and through the probe, unless the probe finds a longer path;
+ *	the law's own steps still grow the window past it.  While queue_fit
+ *	holds alpha below the tunable (the path holds less queue than the
+ *	flows build), no ramp at all: a doubling in such a buffer overflows
+ *	it (the VM: a ramp 54 -> 135 into the 52 packets, 60-70 drops, each
+ *	time a cap had run out).  And in those route windows a probe gives
+ *	back half its window at once and the rest per ACK (fa_cwnd_on_ack, at
+ *	most a doubling per round): the whole window, sent into the drained
+ *	pipe in one burst, overflowed the same buffer once more (ns-3: 84
+ *	drops at a 121-packet restore).  The VM's shallow bench (4 flows, 52
+ *	packets, 3 runs): 362 drops against cubic's 364 (overshoot = 0: 825
+ *	to 945).  Failure modes: a random loss in slow start on a queue the
+ *	flow's own bursts built halves the window where a cut of b would do;
+ *	a flow whose alpha was fitted climbs linearly, not by ramps, until
+ *	alpha has regrown (one packet per route window).
  *
  * Competing (compete)
  *	Next to a loss-based flow (cubic, reno) that fills the buffer until it
@@ -1325,7 +1341,8 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	if (longer || !p->overshoot ||
 	    !(s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)))
 		s->ramp_cap = 0;
-	if (p->ramp && (longer || fa_probe_found_room(s, p)) &&
+	if (p->ramp && (longer || (fa_probe_found_room(s, p) &&
+				   !(p->overshoot && s->alpha_cap))) &&
 	    (!s->ramp_cap || s->ramp_cap > u->cwnd_out)) {
 		s->phase = FA_PHASE_RAMP;
 		fa_ss_filter_reset(s);
@@ -1336,6 +1353,14 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	fa_cycle_reset(s);
 	fa_window_reset(s, now_us);
 	s->target_cwnd = u->cwnd_out;
+	/*
+	 * overshoot: on a path that overflowed in this route window or the
+	 * last, half the window at once and the rest per ACK (at most 2
+	 * packets per packet acked): the whole of it, sent into the drained
+	 * pipe in one burst, overflowed the same buffer again.
+	 */
+	if (p->overshoot && (s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)))
+		u->cwnd_out = fa_max_u32(u->cwnd_out >> 1, FA_CWND_MIN);
 	return FA_ACT_PROBE_END;
 }
 
@@ -1452,7 +1477,8 @@ static inline bool fa_ramp_allowed(const struct fa_state *s,
 				   bool cwnd_limited)
 {
 	return p->ramp && cwnd_limited && cwnd < FA_CWND_MAX &&
-	       (!s->ramp_cap || s->ramp_cap > cwnd);
+	       (!s->ramp_cap || s->ramp_cap > cwnd) &&
+	       !(p->overshoot && s->alpha_cap);	/* see the top, overshoot */
 }
 
 static inline bool fa_ramp_due(const struct fa_state *s,
@@ -1812,7 +1838,7 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 {
 	u32 b, k = FA_LOSS_CONGESTION, host = fa_max_u32(cwnd, FA_CWND_MIN);
 	u32 fit_floor = fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
-	bool small, over;
+	bool small, over, dbl;
 
 	s->comp |= FA_C_LOSS;
 	if (s->comp & FA_C_TEST) {	/* a loss ends the exit test: compete on */
@@ -1845,12 +1871,12 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		s->probe_rounds = 0;
 		s->probe_min_us = FA_RTT_NONE;
 	}
-	over = fa_doubling(s, p);
+	dbl = fa_doubling(s, p);
 	b = fa_loss_backlog(s, p, cwnd);
 	small = (u64)b * FA_LOSS_CONG_DEN <
 		(u64)p->alpha_pkts * FA_LOSS_CONG_NUM;
 	/* overshoot: a doubling that found a queue overfilled it */
-	over = over && b >= fit_floor;
+	over = dbl && b >= fit_floor;
 	/* the first such loss in two route windows asks for a drain */
 	if (fa_foreign_overflow(s, p, small)) {
 		if (!(s->comp & (FA_C_EVID | FA_C_EVID_PREV)))
@@ -1890,7 +1916,13 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 			if (k == FA_LOSS_MARK)
 				cut = fa_min_u32(fa_max_u32(b, cwnd >> FA_MARK_SHIFT),
 						 cwnd >> 1);
-			fa_fit_alpha(s, p, b, k == FA_LOSS_MARK);
+			/*
+			 * overshoot: a doubling's b lags its window; one that
+			 * reads near 0 does not mark the route window lossy
+			 * (that would stop the fits of the overflows after it)
+			 */
+			if (!dbl || k == FA_LOSS_MARK)
+				fa_fit_alpha(s, p, b, k == FA_LOSS_MARK);
 			if (p->queue_fit && cut)
 				s->ramp_cap = fa_min_u32(cwnd, FA_CWND_MAX);
 			/* overshoot: a loss that fit alpha holds its cap */
@@ -1912,9 +1944,15 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		s->ramp_cap = (u32)div_u64((u64)cwnd * FA_RAMP_CAP_NUM,
 					   FA_RAMP_CAP_DEN);
 		s->ramp_cap = fa_max_u32(s->ramp_cap, s->target_cwnd);
-		/* overshoot: an overflow's cap holds for two route windows */
+		/*
+		 * overshoot: an overflow's cap holds for two route windows; a
+		 * doubling's loss found up to twice the window that fit, which
+		 * is the half it keeps: no ramp past that.
+		 */
 		if (p->overshoot)
 			s->flags |= FA_F_CAP_SEEN;
+		if (dbl)
+			s->ramp_cap = s->target_cwnd;
 	}
 	/*
 	 * Never above the host's window: a loss found during a probe (window

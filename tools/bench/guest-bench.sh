@@ -22,6 +22,7 @@
 #                    request)
 #   BENCH_REPS       [3]
 #   BENCH_SCALE      [100] percent of every flow duration (quick trials)
+#   BENCH_KEEP_TRACE [0] 1: keep each traced flows() run's tracepoints in raw/
 #   BENCH_SAMPLE_MS  [20]
 #   BENCH_FA_PARAMS  [] fast_adaptive tunables for an ablation, "name=value ..."
 
@@ -282,6 +283,10 @@ flows() {
 	wait $pids
 	FLOW_CTR=$(counters_diff "$c0" "$(counters)")
 	trace_end
+	# BENCH_KEEP_TRACE=1 (diagnosis): the run's whole trace, next to its samples
+	if [ "${BENCH_KEEP_TRACE:-0}" = 1 ] && [ -n "$TRACE_NOTE" ]; then
+		cat "$FA_TRACE/trace" > "$RAW/$name.trace"
+	fi
 	SENDS=""
 	for ((i = 1; i <= $#; i++)); do
 		l=""
