@@ -1708,11 +1708,7 @@ static void ss_loss(struct fa_state *s, u32 late_us)
 {
 	int i;
 
-	fa_init(s, 0);
-	fa_rtt_sample(s, 50000, 0);
-	fa_round_reset(s);
-	fa_ss_filter_reset(s);
-	fa_rtt_sample(s, 51000, 1);
+	ss_round(s, 50000, 51000, 1);
 	for (i = 0; i < 2 * FA_SS_BUCKET; i++)
 		fa_rtt_sample(s, (s32)late_us, (u32)(2 + i));
 }
@@ -1768,18 +1764,14 @@ static void test_overshoot(void)
 	CHECK(!(s.flags & FA_F_CAP_SEEN), "a small backlog held a cap");
 
 	/* a loss that fits alpha (b = 10: 200 * 2.7 / 52.7) holds its cap */
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 52700, &now, &u);
+	loss_round(&s, &p, 200, 52700, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 190);
 	CHECK_EQ(b, 10);
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
 	CHECK(s.alpha_cap && (s.flags & FA_F_CAP_SEEN), "fit without a cap");
 	CHECK_EQ(s.ramp_cap, 200);
 	p.overshoot = 0;
-	law_flow(&s, 50000);
-	fa_round_reset(&s);
-	round_with(&s, &p, 200, 52700, &now, &u);
+	loss_round(&s, &p, 200, 52700, &now, &u);
 	fa_ssthresh(&s, &p, 200, &b, &kind);
 	CHECK(!(s.flags & FA_F_CAP_SEEN), "overshoot = 0 held a fit's cap");
 

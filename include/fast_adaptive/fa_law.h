@@ -1092,6 +1092,21 @@ static inline bool fa_ss_exit(const struct fa_state *s,
 	return (u64)cwnd * qdelay >= (u64)fa_ss_exit_pkts(p, cwnd) * rtt;
 }
 
+/* Does a mark's or an overflow's ramp cap hold (this route window or the last)? */
+static inline bool fa_cap_held(const struct fa_state *s)
+{
+	return s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV);
+}
+
+/* At the end of a route window, a SEEN flag becomes its PREV. */
+static inline void fa_flags_age(struct fa_state *s, u8 seen, u8 prev)
+{
+	s->flags &= ~prev;
+	if (s->flags & seen)
+		s->flags |= prev;
+	s->flags &= ~seen;
+}
+
 /*
  * Called once when the host leaves slow start by its exit rule or at
  * ssthresh.  The ramp's cap is spent, unless a mark or an overflow holds it
@@ -1103,7 +1118,7 @@ static inline void fa_ss_done(struct fa_state *s)
 		s->phase = FA_PHASE_LAW;
 	fa_cycle_reset(s);
 	s->ss_updates = 0;
-	if (!(s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)))
+	if (!fa_cap_held(s))
 		s->ramp_cap = 0;
 	s->knee_cwnd = 0;
 }
@@ -1338,8 +1353,7 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	 * path, an overflow's cap still holds (overshoot, see the top), and
 	 * a cap at or below the restored window leaves nothing to ramp.
 	 */
-	if (longer || !p->overshoot ||
-	    !(s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)))
+	if (longer || !p->overshoot || !fa_cap_held(s))
 		s->ramp_cap = 0;
 	if (p->ramp && (longer || (fa_probe_found_room(s, p) &&
 				   !(p->overshoot && s->alpha_cap))) &&
@@ -1359,7 +1373,7 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	 * packets per packet acked): the whole of it, sent into the drained
 	 * pipe in one burst, overflowed the same buffer again.
 	 */
-	if (p->overshoot && (s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)))
+	if (p->overshoot && fa_cap_held(s))
 		u->cwnd_out = fa_max_u32(u->cwnd_out >> 1, FA_CWND_MIN);
 	return FA_ACT_PROBE_END;
 }
@@ -1594,14 +1608,8 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		    fa_others_queue(s, wmin))
 			s->comp |= FA_C_ASK;
 		fa_alpha_regrow(s, tun);
-		s->flags &= ~FA_F_RANDOM_PREV;
-		if (s->flags & FA_F_RANDOM_SEEN)
-			s->flags |= FA_F_RANDOM_PREV;
-		s->flags &= ~FA_F_RANDOM_SEEN;
-		s->flags &= ~FA_F_CAP_PREV;
-		if (s->flags & FA_F_CAP_SEEN)
-			s->flags |= FA_F_CAP_PREV;
-		s->flags &= ~FA_F_CAP_SEEN;
+		fa_flags_age(s, FA_F_RANDOM_SEEN, FA_F_RANDOM_PREV);
+		fa_flags_age(s, FA_F_CAP_SEEN, FA_F_CAP_PREV);
 		s->comp &= ~(FA_C_EVID_PREV | FA_C_LOSS);
 		if (s->comp & FA_C_EVID)
 			s->comp |= FA_C_EVID_PREV;
@@ -1653,7 +1661,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	if (!knee && !due) {
 		s->ramp_armed = 0;
 		/* no ramp right after the loss; after a mark, none past it */
-		if (!(s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV)))
+		if (!fa_cap_held(s))
 			s->ramp_cap = 0;
 	} else if (!knee && s->ramp_armed != FA_RAMP_ARMED) {
 		s->ramp_armed = FA_RAMP_ARMED;	/* one more cycle (see the top) */
@@ -1807,24 +1815,31 @@ static inline bool fa_foreign_overflow(const struct fa_state *s,
  * loss with one marks the route window as lossy: there and in the window
  * after, only a CE mark fits alpha (a loss may be random at any backlog).
  */
-static inline void fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
+static inline u32 fa_fit_floor(const struct fa_params *p)
+{
+	return fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
+}
+
+/* Returns whether the loss or mark fit alpha (lowered it or found it low). */
+static inline bool fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
 				u32 b, bool mark)
 {
-	u32 floor = fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
+	u32 floor = fa_fit_floor(p);
 	u32 cap, now = s->alpha_cap ? fa_min_u32(s->alpha_cap, p->alpha_pkts) :
 				      p->alpha_pkts;
 
 	if (!p->queue_fit)
-		return;
+		return false;
 	if (b < floor) {
 		s->flags |= FA_F_RANDOM_SEEN;
-		return;
+		return false;
 	}
 	if (!mark && (s->flags & (FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV)))
-		return;
+		return false;
 	cap = fa_max_u32((u32)div_u64((u64)b * FA_FIT_NUM, FA_FIT_DEN), floor);
 	if (cap < now)
 		s->alpha_cap = (u16)fa_min_u32(cap, 0xffff);
+	return true;
 }
 
 /*
@@ -1837,8 +1852,7 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 			      u32 cwnd, u32 *backlog, u32 *kind)
 {
 	u32 b, k = FA_LOSS_CONGESTION, host = fa_max_u32(cwnd, FA_CWND_MIN);
-	u32 fit_floor = fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
-	bool small, over, dbl;
+	bool small, over, dbl, fit = false;
 
 	s->comp |= FA_C_LOSS;
 	if (s->comp & FA_C_TEST) {	/* a loss ends the exit test: compete on */
@@ -1876,7 +1890,7 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 	small = (u64)b * FA_LOSS_CONG_DEN <
 		(u64)p->alpha_pkts * FA_LOSS_CONG_NUM;
 	/* overshoot: a doubling that found a queue overfilled it */
-	over = dbl && b >= fit_floor;
+	over = dbl && b >= fa_fit_floor(p);
 	/* the first such loss in two route windows asks for a drain */
 	if (fa_foreign_overflow(s, p, small)) {
 		if (!(s->comp & (FA_C_EVID | FA_C_EVID_PREV)))
@@ -1922,13 +1936,11 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 			 * (that would stop the fits of the overflows after it)
 			 */
 			if (!dbl || k == FA_LOSS_MARK)
-				fa_fit_alpha(s, p, b, k == FA_LOSS_MARK);
+				fit = fa_fit_alpha(s, p, b, k == FA_LOSS_MARK);
 			if (p->queue_fit && cut)
 				s->ramp_cap = fa_min_u32(cwnd, FA_CWND_MAX);
 			/* overshoot: a loss that fit alpha holds its cap */
-			if (p->overshoot && k == FA_LOSS_RANDOM && p->queue_fit &&
-			    b >= fit_floor &&
-			    !(s->flags & (FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV)))
+			if (p->overshoot && k == FA_LOSS_RANDOM && fit)
 				s->flags |= FA_F_CAP_SEEN;
 			cwnd -= fa_min_u32(cut, cwnd);
 			if (k == FA_LOSS_MARK) {
