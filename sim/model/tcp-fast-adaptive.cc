@@ -5,6 +5,8 @@
 #include "ns3/simulator.h"
 #include "ns3/boolean.h"
 #include "ns3/uinteger.h"
+#include "ns3/abort.h"
+#include "ns3/tcp-option-sack.h"
 
 namespace ns3
 {
@@ -147,12 +149,147 @@ TcpFastAdaptive::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, cons
 {
     (void)tcb;
     (void)segmentsAcked;
-    if (rtt.IsZero() || rtt.IsNegative())
+    if (m_attached || rtt.IsZero() || rtt.IsNegative())
     {
-        return;
+        return; /* attached: OnRx has fed this ACK's sample */
     }
     int64_t us = rtt.GetMicroSeconds();
     fa_rtt_sample(&m_state, static_cast<s32>(std::min<int64_t>(us, INT32_MAX)), NowUs());
+    m_rttSamples++;
+}
+
+/*
+ * Linux times the congestion control's RTT sample (tcp_clean_rtx_queue(),
+ * ack_sample.rtt_us) from the most recently sent segment an ACK newly
+ * acknowledges: the last one it newly SACKs if any, else the last one it
+ * newly acknowledges cumulatively; a segment that was ever retransmitted is
+ * never timed, and a cumulative ACK of retransmitted data gives no sample
+ * unless a SACK does.  ns-3 3.37 (TcpSocketBase::EstimateRtt, no
+ * timestamps) times a cumulative ACK from the oldest segment it covers, and
+ * that differs where it matters to the law: the ACK that ends a drained
+ * probe covers the old flight's last packet (held by the delayed ACK) and
+ * the first packet sent into the drained pipe, and ns-3 reports the first's
+ * RTT plus the old queue (152 ms on a 50 ms path, make check's 3 flows),
+ * so the probe adopted the standing queue as a longer path.  Attached to
+ * the sender's socket, the model keeps its own send times and feeds the law
+ * Linux's sample, in the Rx trace, which fires before the ACK is processed
+ * (as pkts_acked runs before cong_avoid).
+ */
+void
+TcpFastAdaptive::AttachSocket(Ptr<TcpSocketBase> sock)
+{
+    m_attached = sock->TraceConnectWithoutContext("Tx", MakeCallback(&TcpFastAdaptive::OnTx, this)) &&
+                 sock->TraceConnectWithoutContext("Rx", MakeCallback(&TcpFastAdaptive::OnRx, this));
+    NS_ABORT_MSG_UNLESS(m_attached, "TcpFastAdaptive: socket has no Tx/Rx trace");
+}
+
+uint64_t
+TcpFastAdaptive::Unwrap(SequenceNumber32 seq) const
+{
+    /* within 2 GiB of the highest byte sent, either side */
+    int32_t d = static_cast<int32_t>(seq.GetValue() - m_txEndSeq.GetValue());
+    return static_cast<uint64_t>(static_cast<int64_t>(m_txEnd) + d);
+}
+
+void
+TcpFastAdaptive::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+{
+    (void)s;
+    uint32_t len = p->GetSize();
+    if (len == 0)
+    {
+        return; /* SYN, FIN-only or a pure ACK: Linux times data */
+    }
+    if (!m_txStarted)
+    {
+        m_txStarted = true;
+        m_txEndSeq = h.GetSequenceNumber();
+        m_txEnd = 1ULL << 32; /* room below for old ACK numbers */
+    }
+    int64_t now = Simulator::Now().GetMicroSeconds();
+    uint64_t beg = Unwrap(h.GetSequenceNumber()), end = beg + len;
+    /* bytes sent before: a retransmission, never timed again */
+    auto it = m_txSegs.upper_bound(beg);
+    if (it != m_txSegs.begin())
+    {
+        --it;
+    }
+    for (; it != m_txSegs.end() && it->first < end; ++it)
+    {
+        if (it->second.end > beg)
+        {
+            it->second.retx = true;
+            it->second.sentUs = now;
+        }
+    }
+    if (end > m_txEnd)
+    {
+        uint64_t from = std::max(beg, m_txEnd);
+        m_txSegs[from] = TxSeg{end, now, from != beg, false};
+        m_txEnd = end;
+        m_txEndSeq = h.GetSequenceNumber() + SequenceNumber32(len);
+    }
+}
+
+void
+TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s)
+{
+    (void)p;
+    (void)s;
+    if (!m_txStarted || !(h.GetFlags() & TcpHeader::ACK))
+    {
+        return;
+    }
+    int64_t now = Simulator::Now().GetMicroSeconds();
+    int64_t sackUs = -1, cumUs = -1;
+    uint64_t sackBeg = 0;
+    bool retxAcked = false;
+
+    Ptr<const TcpOptionSack> sack =
+        DynamicCast<const TcpOptionSack>(h.GetOption(TcpOption::SACK));
+    if (sack)
+    {
+        for (const auto& blk : sack->GetSackList())
+        {
+            uint64_t l = Unwrap(blk.first), r = Unwrap(blk.second);
+            for (auto it = m_txSegs.lower_bound(l); it != m_txSegs.end() && it->second.end <= r;
+                 ++it)
+            {
+                if (it->second.sacked)
+                {
+                    continue;
+                }
+                it->second.sacked = true;
+                if (!it->second.retx && (sackUs < 0 || it->first > sackBeg))
+                {
+                    sackUs = it->second.sentUs;
+                    sackBeg = it->first;
+                }
+            }
+        }
+    }
+    uint64_t ack = Unwrap(h.GetAckNumber());
+    while (!m_txSegs.empty() && m_txSegs.begin()->second.end <= ack)
+    {
+        const TxSeg& seg = m_txSegs.begin()->second;
+        if (seg.retx)
+        {
+            retxAcked = true;
+        }
+        else if (!seg.sacked)
+        {
+            cumUs = seg.sentUs; /* ascending: the last is the newest */
+        }
+        m_txSegs.erase(m_txSegs.begin());
+    }
+    int64_t from = sackUs >= 0 ? sackUs : (retxAcked ? -1 : cumUs);
+    if (from < 0)
+    {
+        return;
+    }
+    int64_t us = std::max<int64_t>(now - from, 1);
+    fa_rtt_sample(&m_state, static_cast<s32>(std::min<int64_t>(us, INT32_MAX)), NowUs());
+    m_rttSamples++;
 }
 
 void

@@ -20,11 +20,14 @@
 #define TCP_FAST_ADAPTIVE_H
 
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-header.h"
+#include "ns3/tcp-socket-base.h"
 #include "ns3/traced-value.h"
 
 #include "fast_adaptive/fa_law.h"
 
 #include <functional>
+#include <map>
 
 namespace ns3
 {
@@ -61,8 +64,25 @@ class TcpFastAdaptive : public TcpCongestionOps
      * of being learnt from samples.  Host-side only; 0 (default) = measured,
      * as the kernel does. */
     uint32_t m_oracleBaseUs{0};
+    /* Time the law's RTT samples as Linux does (the sender socket's Tx and
+     * Rx traces; see the .cc).  Without it the model reads ns-3's RTT. */
+    void AttachSocket(Ptr<TcpSocketBase> sock);
+    /* RTT samples fed to the law (attached: Linux's timing). */
+    uint64_t GetRttSamples() const { return m_rttSamples; }
 
   private:
+    /* A data segment in flight, for the Linux-style RTT sample. */
+    struct TxSeg
+    {
+        uint64_t end;   /* one past its last byte (unwrapped sequence) */
+        int64_t sentUs; /* its last transmission */
+        bool retx;      /* ever retransmitted (Karn: never timed) */
+        bool sacked;
+    };
+    void OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    void OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
+    uint64_t Unwrap(SequenceNumber32 seq) const;
+
     void ReadParams(struct fa_params* p) const;
     static uint32_t NowUs();
     static void SetCwndPkts(Ptr<TcpSocketState> tcb, uint32_t pkts);
@@ -80,6 +100,12 @@ class TcpFastAdaptive : public TcpCongestionOps
     int m_ssExitRule{0};
     uint32_t m_ssExitUs{0};
     bool m_ssthreshFollowsLaw{true};
+    bool m_attached{false};
+    std::map<uint64_t, TxSeg> m_txSegs; /* keyed by first byte */
+    uint64_t m_txEnd{0};                /* highest end sent (unwrapped) */
+    SequenceNumber32 m_txEndSeq;        /* the same, on the wire */
+    bool m_txStarted{false};
+    uint64_t m_rttSamples{0};
 };
 
 } // namespace ns3

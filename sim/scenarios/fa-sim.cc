@@ -100,6 +100,12 @@ class BulkFlow : public Application
         m_sock = DynamicCast<TcpSocketBase>(s);
         m_sock->SetAttribute("SndBufSize", UintegerValue(m_sndBuf));
         m_sock->SetCongestionControlAlgorithm(m_cc);
+        /* fast_adaptive reads RTT samples timed as Linux times them */
+        Ptr<TcpFastAdaptive> fa = DynamicCast<TcpFastAdaptive>(m_cc);
+        if (fa)
+        {
+            fa->AttachSocket(m_sock);
+        }
         m_sock->Bind();
         m_sock->Connect(m_peer);
         m_sock->SetConnectCallback(MakeCallback(&BulkFlow::Connected, this),
