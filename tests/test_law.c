@@ -748,6 +748,39 @@ static void test_own_queue_no_ratchet(void)
 }
 
 /*
+ * own_queue reads the flow's rate only at updates near equilibrium.  ns-3
+ * Exp 1 (alpha 200, base 50 ms, 52 ms of queue at equilibrium, 394 packets
+ * at 102 ms): an update in the slow-start overshoot, 571 packets over a
+ * round minimum of 110 ms that lagged the growing queue (backlog 311 = 1.56
+ * alpha), read 39 ms of own queue, and the route test then probed on the
+ * standing queue with that allowance.  Such an update must leave the
+ * allowance alone; one at equilibrium sets it.
+ */
+static void test_own_queue_equilibrium_only(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, probes;
+
+	p.alpha_pkts = 200;
+	law_flow(&s, 50100);
+	/* the overshoot: one update far from equilibrium */
+	for (r = 0; r < (int)p.update_rtts; r++)
+		round_with(&s, &p, 571, 110300, &now, &u);
+	CHECK(u.dist_q10 > FA_ONE >> FA_OWN_EQ_SHIFT, "dist %u", u.dist_q10);
+	CHECK_EQ(s.own_q_us, FA_RTT_NONE);
+	/* then equilibrium for 400 rounds (41 s): no probe */
+	for (r = 0, probes = 0; r < 400; r++)
+		probes += round_with(&s, &p, 394, 102250, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	/* alpha avg / w = 200 * 102250 / 394 = 51903 us */
+	CHECK_EQ(fa_route_allow_us(&s, &p), 50100 / 4 + 51903);
+}
+
+/*
  * own_queue: where alpha / C is a large part of the base RTT (Exp 1: alpha
  * 200, three flows on 600 packets of BDP, queue 600 = 50 ms on a 50 ms path)
  * the flow's own queue alpha avg / w = 200 * 100 / 400 = 50 ms is allowed on
@@ -2253,6 +2286,7 @@ static const struct tap_test tests[] = {
 	TEST(test_ramp_cap_after_loss),
 	TEST(test_ramp_fills_in_log_rounds),
 	TEST(test_route_allows_own_queue),
+	TEST(test_own_queue_equilibrium_only),
 	TEST(test_route_change_found_fast),
 	TEST(test_quick_probe),
 	TEST(test_ramp_knee),

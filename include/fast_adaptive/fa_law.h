@@ -23,9 +23,11 @@
  *	congestion").  So the law keeps a window minimum over base_win_ms (or
  *	route_rounds rounds); when a whole window stayed above base by more than
  *	base/4 plus, with own_queue, the flow's own standing queue alpha / x (x
- *	the highest rate at an update in this window or the last: not the
- *	current one, which a longer path drives down until its extra delay
- *	looks like alpha / x), it does not trust that minimum but probes: it
+ *	the highest rate at an update near equilibrium, a backlog within
+ *	alpha/4 of alpha, in this window or the last: not the current one,
+ *	which a longer path drives down until its extra delay looks like
+ *	alpha / x; not one far from equilibrium, where w / avg is no rate the
+ *	flow had), it does not trust that minimum but probes: it
  *	cuts its window to FA_CWND_MIN for
  *	FA_PROBE_ROUNDS rounds, so that its own queue drains, and adopts the
  *	minimum seen while drained (and in the suspect window before: a probe
@@ -308,6 +310,8 @@
 #define FA_CWND_MAX		0x7fffffffU
 /* A base RTT is suspect when the path looks base/4 longer (see top). */
 #define FA_ROUTE_SHIFT		2
+/* own_queue reads a rate only at updates with a backlog within alpha/4 of alpha. */
+#define FA_OWN_EQ_SHIFT		2
 /* Rounds a probe keeps the window at FA_CWND_MIN (drain, then measure). */
 #define FA_PROBE_ROUNDS		2
 /* ... or, with short_probe, this many (see the top). */
@@ -1124,9 +1128,24 @@ static inline void fa_ss_done(struct fa_state *s)
 }
 
 /*
+ * Is an update near equilibrium, its backlog within alpha / 2^FA_OWN_EQ_SHIFT
+ * of alpha?  Only there is w / avg the rate at which the flow keeps alpha
+ * queued.  Right after a probe the restored window over the drained round's
+ * RTT is no rate the flow had, nor is a window over a round minimum that
+ * lags a growing queue (ns-3 Exp 1, three flows, each 52 ms of queue at
+ * equilibrium: 419 packets over 50.4 ms after the probe, 571 over 110 ms in
+ * the overshoot, allowances of 23 and 39 ms: a probe on the standing queue).
+ */
+static inline bool fa_near_equilibrium(const struct fa_update *u)
+{
+	return u->dist_q10 <= FA_ONE >> FA_OWN_EQ_SHIFT;
+}
+
+/*
  * The queueing delay the route test allows: base/4, plus (own_queue) the
  * flow's own standing queue alpha / x at the highest rate x = w / avg it had
- * at an update in this route window or the one before.  Not the current
+ * at an update near equilibrium (fa_near_equilibrium) in this route window or
+ * the one before.  Not the current
  * rate: after a longer path the law shrinks the window until the extra delay
  * looks like alpha / x, and an allowance that followed x would never let the
  * longer path be found.
@@ -1678,9 +1697,11 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	fa_law(p, cwnd, fa_base_eff_us(s, p), rmin, cwnd_limited, u);
 	fa_drain_cut(s, p, cwnd, rmin, u->cwnd_out);
 	fa_knee(s, p, cwnd, rmin, u->backlog_q10, cwnd_limited);
-	own = div_u64((u64)p->alpha_pkts * rmin, fa_max_u32(cwnd, 1));
-	s->own_q_us = fa_min_u32(s->own_q_us, own > FA_RTT_MAX_US ?
-					      FA_RTT_MAX_US : (u32)own);
+	if (fa_near_equilibrium(u)) {
+		own = div_u64((u64)p->alpha_pkts * rmin, fa_max_u32(cwnd, 1));
+		s->own_q_us = fa_min_u32(s->own_q_us, own > FA_RTT_MAX_US ?
+						      FA_RTT_MAX_US : (u32)own);
+	}
 	s->gamma = (u16)u->gamma;
 	s->target_cwnd = u->cwnd_out;
 	if (s->ss_updates < 0xff)
