@@ -722,7 +722,9 @@ def write_all(sim, experiments, order, tune_runs, label, info):
             "bottlenecks in series." % (info["buf_bdp"], info["rtt_ms"]),
             "- TCP: 1000-byte segments (1042 bytes on the wire; capacity C counts wire packets), "
             "initial window 10, delayed ACKs (2), SACK, no timestamps (ns-3 timestamps tick in ms), "
-            "RttMeanDeviation Alpha = 1 so that congestion controls see raw RTT samples as in Linux; "
+            "RttMeanDeviation Alpha = 1 so that congestion controls see raw RTT samples as in Linux, "
+            "and fast_adaptive's samples timed as Linux times them (the newest segment an ACK newly "
+            "SACKs or acknowledges, never a retransmitted one; ns-3 times the oldest); "
             "every flow paced by ns-3 (2x cwnd/RTT in slow start, 1.2x after, as Linux with fq) "
             "except in the unpaced sets (Exp 1, 2, 7 unpaced: `%s`, no flow paced but ns-3's BBR, "
             "which always paces)." % " ".join(info.get("unpaced", [])),
