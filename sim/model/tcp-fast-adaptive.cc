@@ -155,7 +155,6 @@ TcpFastAdaptive::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, cons
     }
     int64_t us = rtt.GetMicroSeconds();
     fa_rtt_sample(&m_state, static_cast<s32>(std::min<int64_t>(us, INT32_MAX)), NowUs());
-    m_rttSamples++;
 }
 
 /*
@@ -289,7 +288,6 @@ TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
     }
     int64_t us = std::max<int64_t>(now - from, 1);
     fa_rtt_sample(&m_state, static_cast<s32>(std::min<int64_t>(us, INT32_MAX)), NowUs());
-    m_rttSamples++;
 }
 
 void

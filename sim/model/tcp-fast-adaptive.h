@@ -67,8 +67,6 @@ class TcpFastAdaptive : public TcpCongestionOps
     /* Time the law's RTT samples as Linux does (the sender socket's Tx and
      * Rx traces; see the .cc).  Without it the model reads ns-3's RTT. */
     void AttachSocket(Ptr<TcpSocketBase> sock);
-    /* RTT samples fed to the law (attached: Linux's timing). */
-    uint64_t GetRttSamples() const { return m_rttSamples; }
 
   private:
     /* A data segment in flight, for the Linux-style RTT sample. */
@@ -105,7 +103,6 @@ class TcpFastAdaptive : public TcpCongestionOps
     uint64_t m_txEnd{0};                /* highest end sent (unwrapped) */
     SequenceNumber32 m_txEndSeq;        /* the same, on the wire */
     bool m_txStarted{false};
-    uint64_t m_rttSamples{0};
 };
 
 } // namespace ns3
