@@ -82,6 +82,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_QUEUE_FIT]	= FA_QUEUE_FIT_DEFAULT,
 	[FA_P_COMPETE]		= FA_COMPETE_DEFAULT,
 	[FA_P_OVERSHOOT]	= FA_OVERSHOOT_DEFAULT,
+	[FA_P_COMPETE_MOVES]	= FA_COMPETE_MOVES_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -172,6 +173,8 @@ fa_module_param(compete, FA_P_COMPETE);
 MODULE_PARM_DESC(compete, FA_PARAM_DESC(FA_COMPETE));
 fa_module_param(overshoot, FA_P_OVERSHOOT);
 MODULE_PARM_DESC(overshoot, FA_PARAM_DESC(FA_OVERSHOOT));
+fa_module_param(compete_moves, FA_P_COMPETE_MOVES);
+MODULE_PARM_DESC(compete_moves, FA_PARAM_DESC(FA_COMPETE_MOVES));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -199,6 +202,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->queue_fit = fa_tunable_get(FA_P_QUEUE_FIT);
 	p->compete = fa_tunable_get(FA_P_COMPETE);
 	p->overshoot = fa_tunable_get(FA_P_OVERSHOOT);
+	p->compete_moves = fa_tunable_get(FA_P_COMPETE_MOVES);
 	fa_params_sanitize(p);
 }
 

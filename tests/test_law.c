@@ -2010,6 +2010,7 @@ struct db_link {
 	u32 buf_pkts;
 	double loss_every;	/* random loss: one per this many packets; 0: none */
 	double loss_acc;
+	int spare_fa;		/* overflows spare a small fast_adaptive window */
 };
 
 static u32 db_rtt_us(const struct db_link *l, double queue)
@@ -2094,6 +2095,7 @@ static double db_run(struct db_link *l, struct db_flow *f, int n,
 		for (i = 0; i < n; i++)
 			if (f[i].active)
 				w += f[i].cwnd;
+		/* spare_fa: its few packets slip through below a quarter */
 		q = w > pipe ? w - pipe : 0;
 		overflow = q > l->buf_pkts;
 		if (overflow)
@@ -2117,7 +2119,10 @@ static double db_run(struct db_link *l, struct db_flow *f, int n,
 			if (f[i].reno)
 				db_reno_round(&f[i], overflow || rloss);
 			else
-				db_fa_round(&f[i], p, rtt, overflow || rloss, *now_us);
+				db_fa_round(&f[i], p, rtt,
+					    (overflow && (!l->spare_fa ||
+							  4 * f[i].cwnd >= w)) ||
+					    rloss, *now_us);
 		}
 		if ((s32)(*now_us - measure_from_us) > 0) {
 			qsum += q * rtt;
@@ -2189,13 +2194,50 @@ static void test_compete_vs_reno(void)
 }
 
 /*
- * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), 4 in
- * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
- * 2 at 0.5 % random loss, and one flow whose path lengthens 50 -> 100 ms.
+ * compete_moves: next to a Reno flow whose overflows never drop this
+ * flow's packets while its window is small (under a quarter of the two;
+ * ns-3's newreno: no loss in 60 s), no loss gives evidence.  The flow takes
+ * Reno's queue for a longer path; when Reno halves, the base falls below
+ * it, which is evidence: compete_moves = 1 competes, 0 never does.  The
+ * share is printed, not checked: in this model Reno's synchronised trough
+ * ends the mode within seconds (see test_compete_vs_reno), and the flow then
+ * reads Reno's whole queue against the true base (7 % of the link against
+ * 15 % with the longer path kept); the VM's coexistence runs are the bar.
  */
-static void test_compete_never_among_own(void)
+static void test_compete_moves(void)
 {
 	struct fa_params p = defaults();
+	double share;
+	struct db_flow f[2];
+	struct db_link l;
+	u32 now = 0;
+	int on;
+
+	for (on = 0; on <= 1; on++) {
+		p.compete_moves = on;
+		db_bench_link(&l);
+		l.spare_fa = 1;
+		db_start(&f[0], 0, now);
+		db_start(&f[1], 1, now);
+		db_run(&l, f, 2, &p, &now, 120, now + 60000000);
+		share = f[0].sent / (f[0].sent + f[1].sent);
+		printf("# no losses of its own, next to reno (compete_moves=%d): %.1f %% of the link, %d rounds competing\n",
+		       on, 100 * share, f[0].competed);
+		if (on)
+			CHECK(f[0].competed > 0, "never competed");
+		else
+			CHECK_EQ(f[0].competed, 0);
+	}
+}
+
+/*
+ * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), 4 in
+ * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
+ * 2 at 0.5 % random loss, and one flow whose path lengthens 50 -> 100 ms;
+ * with compete_moves off and on.
+ */
+static void never_among_own(const struct fa_params *p)
+{
 	struct db_flow f[DB_MAX_FLOWS];
 	struct db_link l;
 	u32 now = 0;
@@ -2204,16 +2246,16 @@ static void test_compete_never_among_own(void)
 	db_bench_link(&l);
 	for (i = 0; i < 3; i++)
 		db_start(&f[i], 0, now);
-	db_run(&l, f, 3, &p, &now, 60, now);
+	db_run(&l, f, 3, p, &now, 60, now);
 	for (i = 0; i < 3; i++)
-		CHECK(f[i].competed == 0, "3 flows, 2 BDP: flow %d competed %d rounds", i,
-		      f[i].competed);
+		CHECK(f[i].competed == 0, "3 flows, 2 BDP, compete_moves %u: flow %d competed %d rounds",
+		      p->compete_moves, i, f[i].competed);
 
 	db_bench_link(&l);
 	l.buf_pkts = (u32)(l.c * l.d_us / 4);
 	for (i = 0; i < 4; i++)
 		db_start(&f[i], 0, now);
-	db_run(&l, f, 4, &p, &now, 60, now);
+	db_run(&l, f, 4, p, &now, 60, now);
 	for (i = 0; i < 4; i++)
 		CHECK(f[i].competed == 0, "4 flows, 0.25 BDP: flow %d competed %d rounds", i,
 		      f[i].competed);
@@ -2222,17 +2264,28 @@ static void test_compete_never_among_own(void)
 	l.loss_every = 200;
 	for (i = 0; i < 2; i++)
 		db_start(&f[i], 0, now);
-	db_run(&l, f, 2, &p, &now, 60, now);
+	db_run(&l, f, 2, p, &now, 60, now);
 	for (i = 0; i < 2; i++)
 		CHECK(f[i].competed == 0, "2 flows, 0.5 %% loss: flow %d competed %d rounds", i,
 		      f[i].competed);
 
 	db_bench_link(&l);
 	db_start(&f[0], 0, now);
-	db_run(&l, f, 1, &p, &now, 20, now);
+	db_run(&l, f, 1, p, &now, 20, now);
 	l.d_us = 100000;
-	db_run(&l, f, 1, &p, &now, 20, now);
+	db_run(&l, f, 1, p, &now, 20, now);
 	CHECK(f[0].competed == 0, "path change: competed %d rounds", f[0].competed);
+}
+
+static void test_compete_never_among_own(void)
+{
+	struct fa_params p = defaults();
+	int moves;
+
+	for (moves = 0; moves <= 1; moves++) {
+		p.compete_moves = moves;
+		never_among_own(&p);
+	}
 }
 
 static void test_state_size(void)
@@ -2298,6 +2351,7 @@ static const struct tap_test tests[] = {
 	TEST(test_queue_fit),
 	TEST(test_overshoot),
 	TEST(test_compete_vs_reno),
+	TEST(test_compete_moves),
 	TEST(test_compete_never_among_own),
 	TEST(test_state_size),
 };

@@ -253,6 +253,19 @@
  *	  route window and the next; the first such loss in that time asks for
  *	  a drain (FA_C_ASK: the probe, FA_CWND_MIN for a round) at the next
  *	  update, which adopts no longer path.
+ *	  compete_moves (off by default) adds a second source of evidence:
+ *	  after a probe adopted a longer path, the base falls more than
+ *	  floor/8 below it (fa_path_moved, at a law round).  A path that got
+ *	  longer stays as long until it changes again; others' queue, taken
+ *	  for a path, falls at the competitor's next back-off.  This finds a
+ *	  competitor whose overflows never drop this flow's packets (ns-3's
+ *	  newreno next to a small window), once per adopted path.  Failure
+ *	  modes: an incumbent that took a joiner's slow-start queue for a
+ *	  longer path sees it fall too, and competes if the drain then reads
+ *	  (N - 1) alpha above floor/8 (N >= 3 at the bench's alpha / C); the
+ *	  fluid model's Reno, whose synchronised trough ends the mode within
+ *	  seconds, leaves the flow reading Reno's whole queue against the true
+ *	  base (7 % of the link, 15 % without the evidence).
  *	- entry: a drain (that one, or the route test's) whose RTT stays more
  *	  than floor/8 above floor while there is evidence: others hold a
  *	  queue this flow does not.  On entry the flow may slow start once, to
@@ -322,6 +335,8 @@
 #define FA_SS_PROBE_UPDATES	3
 /* ... and with quick_probe, at the first update. */
 #define FA_SS_PROBE_UPDATES_QUICK	0
+/* ss_updates counts to FA_SS_PROBE_UPDATES and saturates (3 bits) */
+#define FA_SS_UPDATES_MAX	7U
 /* Slow start reads the minimum of the last 8..16 samples (two buckets). */
 #define FA_SS_BUCKET		8
 /* drain_check follows cuts of at least w >> FA_CUT_SHIFT ... */
@@ -406,8 +421,10 @@
 #define FA_COMP_FLAT_TESTS	3
 /* ... "the same": within floor/16 of the test before */
 #define FA_COMP_FLAT_SHIFT	4
-/* Competing starts where others' queue reads as 2 alpha of this flow's */
-#define FA_COMP_ENTRY_ALPHAS	2
+/* compete_moves: path_rel counts 1/64 of the floor; none, and the most */
+#define FA_PATH_REL_SHIFT	6
+#define FA_PATH_REL_NONE	0xffU
+#define FA_PATH_REL_MAX	0xfeU
 /* Competing: others hold a queue if a drained RTT is base/8 above base. */
 #define FA_COMP_DRAIN_SHIFT	3
 /* Competing: at least Reno's additive increase, packets per round ... */
@@ -485,6 +502,7 @@ struct fa_params {
 	u32 queue_fit;		/* such a loss or a CE mark lowers alpha */
 	u32 compete;		/* AIMD while loss-based flows fill the queue */
 	u32 overshoot;		/* a doubling's loss is an overflow */
+	u32 compete_moves;	/* a base falling below an adopted path */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -519,7 +537,9 @@ struct fa_state {
 	u16 knee_backlog;	/* own backlog (packets) then */
 	u16 alpha_cap;		/* queue_fit: alpha at most this; 0: none */
 	u32 floor_us;		/* compete: the path's least RTT (see the top) */
-	u8 cycle_rounds;	/* rounds completed in this update cycle */
+	u8 cycle_rounds:5;	/* rounds completed in this update cycle */
+	u8 ss_updates:3;	/* updates since slow start ended (saturates) */
+	u8 path_rel;		/* longer path adopted, above floor, floor/64s */
 	u8 phase:3;		/* enum fa_phase */
 	u8 probe_rounds:2;	/* rounds completed in this probe */
 	u8 probe_backoff:2;	/* log2 of the current window multiplier */
@@ -528,7 +548,6 @@ struct fa_state {
 	u8 stuck:2;		/* cuts in a row whose drain the RTT did not show */
 	u8 base_changes:4;	/* times a longer path was adopted (wraps) */
 	u8 ramps:4;		/* times the law re-entered slow start (wraps) */
-	u8 ss_updates;		/* updates since slow start ended (saturates) */
 	u8 win_rounds;		/* law rounds in this route window */
 	u8 comp;		/* FA_C_*: the competing detector */
 	u8 flags;		/* FA_F_* */
@@ -616,6 +635,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->queue_fit = !!p->queue_fit;
 	p->compete = !!p->compete;
 	p->overshoot = !!p->overshoot;
+	p->compete_moves = !!p->compete_moves;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -645,6 +665,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->queue_fit = FA_QUEUE_FIT_DEFAULT;
 	p->compete = FA_COMPETE_DEFAULT;
 	p->overshoot = FA_OVERSHOOT_DEFAULT;
+	p->compete_moves = FA_COMPETE_MOVES_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -834,6 +855,7 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->alpha_cap = 0;
 	s->comp = 0;
 	s->comp_since = 0;
+	s->path_rel = FA_PATH_REL_NONE;
 	s->floor_us = FA_RTT_NONE;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
@@ -934,22 +956,37 @@ static inline bool fa_others_queue(const struct fa_state *s, u32 drained_us)
 	       drained_us - floor > floor >> FA_COMP_DRAIN_SHIFT;
 }
 
-/*
- * compete, entry: others' queue at the drain, in packets of the window the
- * flow had before it, w (drained - floor) / drained, is at least
- * FA_COMP_ENTRY_ALPHAS alpha.  fast_adaptive peers at equilibrium hold
- * (N - 1) alpha at a rate N - 1 times this flow's, which reads as less
- * than alpha whatever N; a buffer-filler's queue reads as its share.
- */
-static inline bool fa_others_hold_more(const struct fa_state *s,
-				       const struct fa_params *p,
-				       u32 drained_us)
+/* compete_moves: an RTT above the floor, in floor/64s (saturates) */
+static inline u32 fa_path_rel(const struct fa_state *s, u32 rtt_us)
 {
-	u32 w = fa_min_u32(s->probe_cwnd, FA_CWND_MAX);
+	u64 rel;
 
-	return fa_others_queue(s, drained_us) &&
-	       (u64)w * (drained_us - s->floor_us) >=
-	       (u64)FA_COMP_ENTRY_ALPHAS * p->alpha_pkts * drained_us;
+	if (rtt_us <= s->floor_us)
+		return 0;
+	rel = div_u64((u64)(rtt_us - s->floor_us) << FA_PATH_REL_SHIFT,
+		      s->floor_us);
+	return rel > FA_PATH_REL_MAX ? FA_PATH_REL_MAX : (u32)rel;
+}
+
+/*
+ * compete_moves (see the top, "Competing"): the base fell more than floor/8
+ * below the longer path a probe adopted.  A path that got longer does not
+ * then get shorter bit by bit; others' queue, taken for one, does (a
+ * loss-based flow's sawtooth).  That is evidence, as a loss on a small
+ * backlog is: the drain it asks for decides.  Once per adopted path.
+ */
+static inline void fa_path_moved(struct fa_state *s, const struct fa_params *p)
+{
+	u32 rel = s->path_rel;
+
+	if (rel == FA_PATH_REL_NONE || s->base_rtt_us == FA_RTT_NONE)
+		return;
+	if (fa_path_rel(s, s->base_rtt_us) +
+	    ((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT) >= rel)
+		return;
+	s->path_rel = FA_PATH_REL_NONE;
+	if (p->compete && p->compete_moves)
+		s->comp |= FA_C_EVID;
 }
 
 /* Whole seconds the flow has been competing at now_us, at most max_s. */
@@ -1271,6 +1308,7 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 	}
 	if (longer || !fa_others_queue(s, pmin)) {
 		s->phase = FA_PHASE_LAW;
+		s->path_rel = FA_PATH_REL_NONE;
 		s->own_q_us = FA_RTT_NONE;	/* CUBIC's, not the route test's */
 		s->own_q_prev_us = FA_RTT_NONE;
 		/*
@@ -1326,9 +1364,10 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 		/*
 		 * The drained RTT still holds a queue, and a loss on a small
 		 * backlog of this flow came while the queue stood deep and
-		 * the law was shrinking: buffer-filling flows hold the queue,
-		 * not a longer path.  Compete, from the window before the
-		 * probe.
+		 * the law was shrinking, or the base fell below a longer path
+		 * the flow had adopted (compete_moves): buffer-filling flows
+		 * hold the queue, not a longer path.  Compete, from the
+		 * window before the probe.
 		 */
 		fa_compete_enter(s, now_us);
 		s->probe_rounds = 0;
@@ -1354,6 +1393,7 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 		s->base_rtt_us = pmin;
 		s->base_changes++;
 		s->probe_backoff = 0;
+		s->path_rel = (u8)fa_path_rel(s, pmin);
 		longer = true;
 	} else if (s->probe_backoff < FA_PROBE_BACKOFF_MAX) {
 		/* a standing queue, not a longer path: probe less often */
@@ -1618,6 +1658,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 					u);
 	s->phase = FA_PHASE_LAW;
 
+	fa_path_moved(s, tun);
 	wmin = s->win_min_us;
 	if (fa_base_suspect(s, p, now_us))
 		return fa_probe_start(s, cwnd, 0, s->win_min_us, u);
@@ -1704,7 +1745,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	}
 	s->gamma = (u16)u->gamma;
 	s->target_cwnd = u->cwnd_out;
-	if (s->ss_updates < 0xff)
+	if (s->ss_updates < FA_SS_UPDATES_MAX)
 		s->ss_updates++;
 	return FA_ACT_UPDATE;
 }

@@ -260,6 +260,21 @@
 #define FA_OVERSHOOT_HELP	\
 	"1: a loss ending a slow start or ramp on a standing queue halves and caps ramps for 2 route windows; 0: off"
 
+/*
+ * After a probe adopted a longer path, the base falls more than base/8
+ * below it: a path that got longer does not get shorter bit by bit, others'
+ * queue taken for one does (a loss-based flow's sawtooth).  That counts as
+ * evidence of buffer-filling flows, as a loss on a small backlog does, so
+ * that a competitor whose overflows never drop this flow's packets is
+ * found too (fa_law.h, "Competing").  Needs compete.  0: only a loss is
+ * evidence.
+ */
+#define FA_COMPETE_MOVES_DEFAULT	0
+#define FA_COMPETE_MOVES_MIN		0
+#define FA_COMPETE_MOVES_MAX		1
+#define FA_COMPETE_MOVES_HELP	\
+	"1: a base that falls below a longer path the flow adopted is evidence of loss-based traffic; 0: only a loss is"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -286,6 +301,7 @@ enum fa_param_id {
 	FA_P_QUEUE_FIT,
 	FA_P_COMPETE,
 	FA_P_OVERSHOOT,
+	FA_P_COMPETE_MOVES,
 	FA_P_COUNT,
 };
 
@@ -330,6 +346,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_QUEUE_FIT] = FA_PARAM_ROW(queue_fit, FA_QUEUE_FIT),
 	[FA_P_COMPETE] = FA_PARAM_ROW(compete, FA_COMPETE),
 	[FA_P_OVERSHOOT] = FA_PARAM_ROW(overshoot, FA_OVERSHOOT),
+	[FA_P_COMPETE_MOVES] = FA_PARAM_ROW(compete_moves, FA_COMPETE_MOVES),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -39,6 +39,7 @@
 	FA_PARAM_X(X, random_loss, FA_RANDOM_LOSS)	\
 	FA_PARAM_X(X, queue_fit, FA_QUEUE_FIT)	\
 	FA_PARAM_X(X, compete, FA_COMPETE)	\
-	FA_PARAM_X(X, overshoot, FA_OVERSHOOT)
+	FA_PARAM_X(X, overshoot, FA_OVERSHOOT)	\
+	FA_PARAM_X(X, compete_moves, FA_COMPETE_MOVES)
 
 #endif /* _FA_PARAMS_TABLE_H */

@@ -63,6 +63,7 @@ MODES_OFF = {
     "queue_fit": 0,     # a loss or mark on a small backlog fits alpha to the queue the path holds (0: off)
     "compete": 0,       # buffer-filling cross traffic (issue 13): competitive mode (0: off)
     "overshoot": 0,     # a loss ending a doubling on a standing queue halves, caps ramps (0: off)
+    "compete_moves": 0, # a base falling below an adopted longer path is evidence for compete (0: off)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
