@@ -83,6 +83,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE]		= FA_COMPETE_DEFAULT,
 	[FA_P_OVERSHOOT]	= FA_OVERSHOOT_DEFAULT,
 	[FA_P_COMPETE_MOVES]	= FA_COMPETE_MOVES_DEFAULT,
+	[FA_P_COMPETE_TREND]	= FA_COMPETE_TREND_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -175,6 +176,8 @@ fa_module_param(overshoot, FA_P_OVERSHOOT);
 MODULE_PARM_DESC(overshoot, FA_PARAM_DESC(FA_OVERSHOOT));
 fa_module_param(compete_moves, FA_P_COMPETE_MOVES);
 MODULE_PARM_DESC(compete_moves, FA_PARAM_DESC(FA_COMPETE_MOVES));
+fa_module_param(compete_trend, FA_P_COMPETE_TREND);
+MODULE_PARM_DESC(compete_trend, FA_PARAM_DESC(FA_COMPETE_TREND));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -203,6 +206,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete = fa_tunable_get(FA_P_COMPETE);
 	p->overshoot = fa_tunable_get(FA_P_OVERSHOOT);
 	p->compete_moves = fa_tunable_get(FA_P_COMPETE_MOVES);
+	p->compete_trend = fa_tunable_get(FA_P_COMPETE_TREND);
 	fa_params_sanitize(p);
 }
 

@@ -256,16 +256,33 @@
  *	  compete_moves (off by default) adds a second source of evidence:
  *	  after a probe adopted a longer path, the base falls more than
  *	  floor/8 below it (fa_path_moved, at a law round).  A path that got
- *	  longer stays as long until it changes again; others' queue, taken
- *	  for a path, falls at the competitor's next back-off.  This finds a
- *	  competitor whose overflows never drop this flow's packets (ns-3's
- *	  newreno next to a small window), once per adopted path.  Failure
- *	  modes: an incumbent that took a joiner's slow-start queue for a
- *	  longer path sees it fall too, and competes if the drain then reads
- *	  (N - 1) alpha above floor/8 (N >= 3 at the bench's alpha / C); the
- *	  fluid model's Reno, whose synchronised trough ends the mode within
- *	  seconds, leaves the flow reading Reno's whole queue against the true
- *	  base (7 % of the link, 15 % without the evidence).
+ *	  longer stays so until it changes again; others' queue, taken for a
+ *	  path, falls at the competitor's next back-off.  The evidence counts
+ *	  from the next route window: the fall is that back-off, and a drain
+ *	  at once finds the competitor's queue at its least (the VM's reno:
+ *	  under floor/8, the drain took the true base, and the flow then kept
+ *	  17 % of the link against 25 % without the evidence; the fluid
+ *	  model's Reno: 7 % against 15 %).  This finds a competitor whose
+ *	  overflows never drop this flow's packets (ns-3's newreno next to a
+ *	  small window), once per adopted path.  Failure mode: an incumbent
+ *	  that took a joiner's slow-start queue for a longer path sees it
+ *	  fall too, and competes if the drain then reads the peers' (N - 1)
+ *	  alpha above floor/8 (N >= 3 at the bench's alpha / C).
+ *	  compete_trend (off by default) adds a third: the least RTT of a
+ *	  route window rose by floor/32 or more over the window before, which
+ *	  had risen as much over its own, and stands more than base/4 above
+ *	  the base (fa_trend_window).  It asks for the drain at once.  This is
+ *	  the flow that never took others' queue for a path: its base is the
+ *	  floor, the law follows a growing competitor down (the VM next to
+ *	  cubic: 87 -> 46 packets in 5 s, RTT 80 -> 94 ms), and its route
+ *	  test never fires, because the allowance alpha / x (own_queue) grows
+ *	  as its rate x falls.  fast_adaptive peers hold their queue steady;
+ *	  a joiner raises it once, in one window.  Time constant: two route
+ *	  windows of growth (4 s at base_win_ms 2000); a competitor on its
+ *	  plateau (CUBIC near W_max) waits for its growth to resume.  Failure
+ *	  mode: joiners arriving one per route window, each raising the queue
+ *	  by floor/32 or more, read as a trend, and the drain then decides on
+ *	  the peers' (N - 1) alpha as above.
  *	- entry: a drain (that one, or the route test's) whose RTT stays more
  *	  than floor/8 above floor while there is evidence: others hold a
  *	  queue this flow does not.  On entry the flow may slow start once, to
@@ -335,8 +352,8 @@
 #define FA_SS_PROBE_UPDATES	3
 /* ... and with quick_probe, at the first update. */
 #define FA_SS_PROBE_UPDATES_QUICK	0
-/* ss_updates counts to FA_SS_PROBE_UPDATES and saturates (3 bits) */
-#define FA_SS_UPDATES_MAX	7U
+/* ss_updates counts to FA_SS_PROBE_UPDATES and saturates (2 bits) */
+#define FA_SS_UPDATES_MAX	3U
 /* Slow start reads the minimum of the last 8..16 samples (two buckets). */
 #define FA_SS_BUCKET		8
 /* drain_check follows cuts of at least w >> FA_CUT_SHIFT ... */
@@ -421,10 +438,13 @@
 #define FA_COMP_FLAT_TESTS	3
 /* ... "the same": within floor/16 of the test before */
 #define FA_COMP_FLAT_SHIFT	4
-/* compete_moves: path_rel counts 1/64 of the floor; none, and the most */
+/* compete_trend: a route window's least RTT rises by floor/32 or more */
+#define FA_TREND_STEP_SHIFT	5
+/* compete_moves: path_rel counts 1/64 of the floor; none, fell, the most */
 #define FA_PATH_REL_SHIFT	6
 #define FA_PATH_REL_NONE	0xffU
-#define FA_PATH_REL_MAX	0xfeU
+#define FA_PATH_REL_FELL	0xfeU
+#define FA_PATH_REL_MAX		0xfdU
 /* Competing: others hold a queue if a drained RTT is base/8 above base. */
 #define FA_COMP_DRAIN_SHIFT	3
 /* Competing: at least Reno's additive increase, packets per round ... */
@@ -503,6 +523,7 @@ struct fa_params {
 	u32 compete;		/* AIMD while loss-based flows fill the queue */
 	u32 overshoot;		/* a doubling's loss is an overflow */
 	u32 compete_moves;	/* a base falling below an adopted path */
+	u32 compete_trend;	/* a deep queue rising window after window */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -538,7 +559,8 @@ struct fa_state {
 	u16 alpha_cap;		/* queue_fit: alpha at most this; 0: none */
 	u32 floor_us;		/* compete: the path's least RTT (see the top) */
 	u8 cycle_rounds:5;	/* rounds completed in this update cycle */
-	u8 ss_updates:3;	/* updates since slow start ended (saturates) */
+	u8 ss_updates:2;	/* updates since slow start ended (saturates) */
+	u8 trend_up:1;		/* compete_trend: the last route window rose */
 	u8 path_rel;		/* longer path adopted, above floor, floor/64s */
 	u8 phase:3;		/* enum fa_phase */
 	u8 probe_rounds:2;	/* rounds completed in this probe */
@@ -546,8 +568,7 @@ struct fa_state {
 	u8 ss_bucket_n:4;	/* samples in the current bucket */
 	u8 ramp_armed:2;	/* the last update cycle was below the ramp line */
 	u8 stuck:2;		/* cuts in a row whose drain the RTT did not show */
-	u8 base_changes:4;	/* times a longer path was adopted (wraps) */
-	u8 ramps:4;		/* times the law re-entered slow start (wraps) */
+	u8 trend_rel;		/* last route window's min above floor, floor/64s */
 	u8 win_rounds;		/* law rounds in this route window */
 	u8 comp;		/* FA_C_*: the competing detector */
 	u8 flags;		/* FA_F_* */
@@ -636,6 +657,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete = !!p->compete;
 	p->overshoot = !!p->overshoot;
 	p->compete_moves = !!p->compete_moves;
+	p->compete_trend = !!p->compete_trend;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -666,6 +688,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete = FA_COMPETE_DEFAULT;
 	p->overshoot = FA_OVERSHOOT_DEFAULT;
 	p->compete_moves = FA_COMPETE_MOVES_DEFAULT;
+	p->compete_trend = FA_COMPETE_TREND_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -838,7 +861,6 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->prior_cwnd = 0;
 	fa_cycle_reset(s);
 	s->ramp_cap = 0;
-	s->ramps = 0;
 	s->ramp_armed = 0;
 	s->knee_cwnd = 0;
 	s->knee_backlog = 0;
@@ -848,7 +870,6 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->gamma = 0;
 	s->probe_rounds = 0;
 	s->phase = FA_PHASE_SS;
-	s->base_changes = 0;
 	s->probe_backoff = 0;
 	s->ss_updates = 0;
 	s->flags = 0;
@@ -856,6 +877,8 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->comp = 0;
 	s->comp_since = 0;
 	s->path_rel = FA_PATH_REL_NONE;
+	s->trend_rel = FA_PATH_REL_NONE;
+	s->trend_up = 0;
 	s->floor_us = FA_RTT_NONE;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
@@ -973,20 +996,65 @@ static inline u32 fa_path_rel(const struct fa_state *s, u32 rtt_us)
  * below the longer path a probe adopted.  A path that got longer does not
  * then get shorter bit by bit; others' queue, taken for one, does (a
  * loss-based flow's sawtooth).  That is evidence, as a loss on a small
- * backlog is: the drain it asks for decides.  Once per adopted path.
+ * backlog is, from the next route window on (FA_PATH_REL_FELL until then):
+ * the fall is the competitor's back-off, and a drain at once would find its
+ * queue at its least.  Once per adopted path.
  */
 static inline void fa_path_moved(struct fa_state *s, const struct fa_params *p)
 {
 	u32 rel = s->path_rel;
 
-	if (rel == FA_PATH_REL_NONE || s->base_rtt_us == FA_RTT_NONE)
+	if (rel == FA_PATH_REL_NONE || rel == FA_PATH_REL_FELL ||
+	    s->base_rtt_us == FA_RTT_NONE)
 		return;
 	if (fa_path_rel(s, s->base_rtt_us) +
 	    ((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT) >= rel)
 		return;
-	s->path_rel = FA_PATH_REL_NONE;
-	if (p->compete && p->compete_moves)
-		s->comp |= FA_C_EVID;
+	s->path_rel = p->compete && p->compete_moves ? FA_PATH_REL_FELL :
+						       FA_PATH_REL_NONE;
+}
+
+/*
+ * compete_trend (see the top, "Competing"), at the end of a route window in
+ * the law with least RTT wmin_us: did this window's least RTT rise by at
+ * least floor/32 over the window before, as that one did over its own,
+ * with wmin more than base/4 above the base (the base, not the floor: a
+ * flow that adopted a longer path ramps its own queue up on it)?  Then a
+ * queue that stands deep
+ * keeps growing while this flow follows it down: a loss-based competitor.
+ * fast_adaptive peers hold theirs steady; a joiner raises it once.  That
+ * is evidence, and the drain it asks for comes at once (the queue is
+ * rising, not in a competitor's trough).
+ */
+static inline void fa_trend_window(struct fa_state *s,
+				   const struct fa_params *p, u32 wmin_us)
+{
+	u32 rel, last = s->trend_rel;
+	bool rose;
+
+	if (!p->compete || !p->compete_trend || wmin_us == FA_RTT_NONE ||
+	    s->floor_us == FA_RTT_NONE) {
+		s->trend_rel = FA_PATH_REL_NONE;
+		s->trend_up = 0;
+		return;
+	}
+	rel = fa_path_rel(s, wmin_us);
+	rose = last != FA_PATH_REL_NONE &&
+	       rel >= last + ((1U << FA_PATH_REL_SHIFT) >> FA_TREND_STEP_SHIFT);
+	s->trend_rel = (u8)rel;
+	if (!rose) {
+		s->trend_up = 0;
+		return;
+	}
+	if (s->trend_up && s->base_rtt_us != FA_RTT_NONE &&
+	    wmin_us > s->base_rtt_us &&
+	    wmin_us - s->base_rtt_us > s->base_rtt_us >> FA_ROUTE_SHIFT) {
+		s->comp |= FA_C_EVID | FA_C_ASK;
+		s->trend_up = 0;
+		s->trend_rel = FA_PATH_REL_NONE;
+		return;
+	}
+	s->trend_up = 1;
 }
 
 /* Whole seconds the flow has been competing at now_us, at most max_s. */
@@ -1303,7 +1371,6 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		/* the same drained RTT test after test: a longer path */
 		s->floor_us = pmin;
 		s->base_rtt_us = fa_max_u32(s->base_rtt_us, pmin);
-		s->base_changes++;
 		longer = true;
 	}
 	if (longer || !fa_others_queue(s, pmin)) {
@@ -1391,7 +1458,6 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	} else if (pmin != FA_RTT_NONE && pmin > base &&
 		   pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
-		s->base_changes++;
 		s->probe_backoff = 0;
 		s->path_rel = (u8)fa_path_rel(s, pmin);
 		longer = true;
@@ -1419,7 +1485,6 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	    (!s->ramp_cap || s->ramp_cap > u->cwnd_out)) {
 		s->phase = FA_PHASE_RAMP;
 		fa_ss_filter_reset(s);
-		s->ramps++;
 	}
 	s->probe_rounds = 0;
 	s->probe_min_us = FA_RTT_NONE;
@@ -1463,6 +1528,8 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 	 */
 	s->probe_min_us = seen_min_us;
 	s->probe_cwnd = cwnd;
+	s->trend_rel = FA_PATH_REL_NONE;	/* a drain breaks a trend */
+	s->trend_up = 0;
 	fa_drain_reset(s);
 	s->probe_avg_us = avg_us;
 	u->cwnd_out = FA_CWND_MIN;
@@ -1679,6 +1746,12 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 			s->comp = (u8)(s->comp - (1U << FA_C_AFTER_SHIFT));
 			s->comp |= FA_C_EVID_PREV;
 		}
+		/* compete_moves: a fall is evidence from this window on */
+		if (s->path_rel == FA_PATH_REL_FELL) {
+			s->path_rel = FA_PATH_REL_NONE;
+			s->comp |= FA_C_EVID;
+		}
+		fa_trend_window(s, tun, wmin);
 	}
 
 	if (++s->cycle_rounds < p->update_rtts)
@@ -1730,7 +1803,6 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		s->knee_cwnd = 0;
 		s->phase = FA_PHASE_RAMP;
 		fa_ss_filter_reset(s);
-		s->ramps++;
 		u->cwnd_out = cwnd;
 		return FA_ACT_RAMP;
 	}

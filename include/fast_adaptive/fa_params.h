@@ -275,6 +275,21 @@
 #define FA_COMPETE_MOVES_HELP	\
 	"1: a base that falls below a longer path the flow adopted is evidence of loss-based traffic; 0: only a loss is"
 
+/*
+ * A route window whose least RTT rose by floor/32 or more over the one
+ * before, which had risen as much over its own, more than base/4 above the
+ * base RTT: a deep queue that keeps growing while the law
+ * follows it down is a loss-based competitor's (fast_adaptive peers hold
+ * theirs steady).  That is evidence, as a loss on a small backlog is, and
+ * asks for the drain at once; the drain decides (fa_law.h, "Competing").
+ * Needs compete.  0: off.
+ */
+#define FA_COMPETE_TREND_DEFAULT	0
+#define FA_COMPETE_TREND_MIN		0
+#define FA_COMPETE_TREND_MAX		1
+#define FA_COMPETE_TREND_HELP	\
+	"1: a deep queue whose least RTT rises route window after route window is evidence of loss-based traffic; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -302,6 +317,7 @@ enum fa_param_id {
 	FA_P_COMPETE,
 	FA_P_OVERSHOOT,
 	FA_P_COMPETE_MOVES,
+	FA_P_COMPETE_TREND,
 	FA_P_COUNT,
 };
 
@@ -347,6 +363,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE] = FA_PARAM_ROW(compete, FA_COMPETE),
 	[FA_P_OVERSHOOT] = FA_PARAM_ROW(overshoot, FA_OVERSHOOT),
 	[FA_P_COMPETE_MOVES] = FA_PARAM_ROW(compete_moves, FA_COMPETE_MOVES),
+	[FA_P_COMPETE_TREND] = FA_PARAM_ROW(compete_trend, FA_COMPETE_TREND),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -40,6 +40,7 @@
 	FA_PARAM_X(X, queue_fit, FA_QUEUE_FIT)	\
 	FA_PARAM_X(X, compete, FA_COMPETE)	\
 	FA_PARAM_X(X, overshoot, FA_OVERSHOOT)	\
-	FA_PARAM_X(X, compete_moves, FA_COMPETE_MOVES)
+	FA_PARAM_X(X, compete_moves, FA_COMPETE_MOVES)	\
+	FA_PARAM_X(X, compete_trend, FA_COMPETE_TREND)
 
 #endif /* _FA_PARAMS_TABLE_H */
