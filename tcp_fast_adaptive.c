@@ -84,6 +84,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_OVERSHOOT]	= FA_OVERSHOOT_DEFAULT,
 	[FA_P_COMPETE_MOVES]	= FA_COMPETE_MOVES_DEFAULT,
 	[FA_P_COMPETE_TREND]	= FA_COMPETE_TREND_DEFAULT,
+	[FA_P_COMPETE_START]	= FA_COMPETE_START_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -178,6 +179,8 @@ fa_module_param(compete_moves, FA_P_COMPETE_MOVES);
 MODULE_PARM_DESC(compete_moves, FA_PARAM_DESC(FA_COMPETE_MOVES));
 fa_module_param(compete_trend, FA_P_COMPETE_TREND);
 MODULE_PARM_DESC(compete_trend, FA_PARAM_DESC(FA_COMPETE_TREND));
+fa_module_param(compete_start, FA_P_COMPETE_START);
+MODULE_PARM_DESC(compete_start, FA_PARAM_DESC(FA_COMPETE_START));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -207,6 +210,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->overshoot = fa_tunable_get(FA_P_OVERSHOOT);
 	p->compete_moves = fa_tunable_get(FA_P_COMPETE_MOVES);
 	p->compete_trend = fa_tunable_get(FA_P_COMPETE_TREND);
+	p->compete_start = fa_tunable_get(FA_P_COMPETE_START);
 	fa_params_sanitize(p);
 }
 

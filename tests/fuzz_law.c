@@ -97,6 +97,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.overshoot = take8(&r);
 	p.compete_moves = take8(&r);
 	p.compete_trend = take8(&r);
+	p.compete_start = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -142,11 +143,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				       fa_ssthresh_for(&s, act, cwnd) >= cwnd);
 			else if (act == FA_ACT_PROBE_END &&
 				 s.phase == FA_PHASE_COMPETE)
-				/* competing: at most one doubling, then AIMD */
+				/*
+				 * competing: at most one doubling, then AIMD;
+				 * with compete_start, a slow start to a loss
+				 */
 				ASSERT(p.compete &&
 				       (fa_ssthresh_for(&s, act, cwnd) == cwnd ||
 					fa_ssthresh_for(&s, act, cwnd) ==
-					2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1)));
+					(p.compete_start ? FA_CWND_MAX :
+					 2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1))));
 			else
 				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;

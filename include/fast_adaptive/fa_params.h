@@ -290,6 +290,19 @@
 #define FA_COMPETE_TREND_HELP	\
 	"1: a deep queue whose least RTT rises route window after route window is evidence of loss-based traffic; 0: off"
 
+/*
+ * On entering the competitive mode the flow slow starts once: to twice the
+ * window the law had kept (0), or (1) until a loss, as a CUBIC or Reno flow
+ * that joins the path does; the mode's CUBIC curve then starts from the
+ * window that loss finds, not from what the competitor had left this flow
+ * (fa_law.h, "Competing").  Needs compete.
+ */
+#define FA_COMPETE_START_DEFAULT	0
+#define FA_COMPETE_START_MIN		0
+#define FA_COMPETE_START_MAX		1
+#define FA_COMPETE_START_HELP	\
+	"1: competing starts with a slow start that runs until a loss; 0: to twice the window"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -318,6 +331,7 @@ enum fa_param_id {
 	FA_P_OVERSHOOT,
 	FA_P_COMPETE_MOVES,
 	FA_P_COMPETE_TREND,
+	FA_P_COMPETE_START,
 	FA_P_COUNT,
 };
 
@@ -364,6 +378,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_OVERSHOOT] = FA_PARAM_ROW(overshoot, FA_OVERSHOOT),
 	[FA_P_COMPETE_MOVES] = FA_PARAM_ROW(compete_moves, FA_COMPETE_MOVES),
 	[FA_P_COMPETE_TREND] = FA_PARAM_ROW(compete_trend, FA_COMPETE_TREND),
+	[FA_P_COMPETE_START] = FA_PARAM_ROW(compete_start, FA_COMPETE_START),
 };
 
 #endif /* _FA_PARAMS_H */

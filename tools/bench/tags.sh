@@ -7,7 +7,8 @@
 # adaptive_gain=0 adaptive_ss=0 and every later mode off: plain FAST), or fa_NAME_VALUE
 # (fast_adaptive with the one parameter NAME set to VALUE: an ablation run
 # side by side with the defaults, e.g. fa_ss_exit_pkts_40, or issue 13's
-# fa_compete_0: competitive mode off).
+# fa_compete_0: competitive mode off), or several joined by '+'
+# (fa_compete_trend_1+compete_start_1).
 
 # The congestion control tag $1 runs, on stdout.
 cc_of() {
@@ -29,12 +30,22 @@ mode_of() {
 		local kv out=""
 		for kv in adaptive_gain=0 adaptive_ss=0 ramp=0 own_queue=0 drain_check=0 quick_probe=0 \
 			jitter_us=0 short_probe=0 shorter_path=0 random_loss=0 queue_fit=0 compete=0 overshoot=0 \
-			compete_moves=0 compete_trend=0; do
+			compete_moves=0 compete_trend=0 compete_start=0; do
 			if [ -n "${FA_PARAMS:-}" ] && [ -d "$FA_PARAMS" ] && [ ! -e "$FA_PARAMS/${kv%%=*}" ]; then
 				echo "# fa_classic: this module has no ${kv%%=*}, left out" >&2
 				continue
 			fi
 			out="$out $kv"
+		done
+		echo "${out# }"
+		;;
+	fa_*+*)
+		# several parameters: fa_NAME_VALUE+NAME_VALUE...
+		local part rest=${1#fa_} out=""
+		while [ -n "$rest" ]; do
+			part=${rest%%+*}
+			out="$out ${part%_*}=${part##*_}"
+			[ "$part" = "$rest" ] && rest="" || rest=${rest#*+}
 		done
 		echo "${out# }"
 		;;
