@@ -442,6 +442,7 @@ static int __init tcp_fa_register(void)
 {
 	BUILD_BUG_ON(sizeof(struct fa_sock) > ICSK_CA_PRIV_SIZE);
 	BUILD_BUG_ON(FA_PHASE_COMPETE != FA_INFO_PHASE_COMPETE);
+	BUILD_BUG_ON(FA_SS_PROBE_UPDATES > FA_SS_UPDATES_MAX);
 	return tcp_register_congestion_control(&tcp_fast_adaptive);
 }
 

@@ -2382,6 +2382,8 @@ static void test_compete_never_among_own(void)
 
 static void test_state_size(void)
 {
+	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
+	CHECK(FA_SS_PROBE_UPDATES <= FA_SS_UPDATES_MAX, "ss_updates too narrow");
 	/* ICSK_CA_PRIV_SIZE is 13 * 8 = 104 bytes on 6.1 and 6.12 */
 	CHECK(sizeof(struct fa_state) + sizeof(u32) <= 104,
 	      "fa_state is %zu bytes", sizeof(struct fa_state));
