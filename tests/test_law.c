@@ -2188,17 +2188,15 @@ static void test_compete_vs_reno(void)
 }
 
 /*
- * compete_moves: next to a Reno flow whose overflows never drop this
- * flow's packets while its window is small (under a quarter of the two;
- * ns-3's newreno: no loss in 60 s), no loss gives evidence.  The flow takes
- * Reno's queue for a longer path; when Reno halves, the base falls below
- * it, which is evidence from the next route window on: compete_moves = 1
- * competes and holds at least twice the share of compete_moves = 0, which
- * never competes.  (Evidence at once, a drain in Reno's trough: 7 %.)
+ * Next to a Reno flow whose overflows never drop this flow's packets while
+ * its window is small (under a quarter of the two; ns-3's newreno: no loss
+ * in 60 s), no loss gives evidence.  With the evidence source *knob (one of
+ * p's tunables, named name) off, the flow never competes; on, it competes
+ * and holds at least twice the share it keeps off, over the last 60 s of 120.
  */
-static void test_compete_moves(void)
+static void check_spared_reno(struct fa_params *p, u32 *knob,
+			      const char *name)
 {
-	struct fa_params p = defaults();
 	double share[2];
 	struct db_flow f[2];
 	struct db_link l;
@@ -2206,56 +2204,46 @@ static void test_compete_moves(void)
 	int on;
 
 	for (on = 0; on <= 1; on++) {
-		p.compete_moves = on;
+		*knob = on;
 		db_bench_link(&l);
 		l.spare_fa = 1;
 		db_start(&f[0], 0, now);
 		db_start(&f[1], 1, now);
-		db_run(&l, f, 2, &p, &now, 120, now + 60000000);
+		db_run(&l, f, 2, p, &now, 120, now + 60000000);
 		share[on] = f[0].sent / (f[0].sent + f[1].sent);
-		printf("# no losses of its own, next to reno (compete_moves=%d): %.1f %% of the link, %d rounds competing\n",
-		       on, 100 * share[on], f[0].competed);
+		printf("# no losses of its own, next to reno (%s=%d): %.1f %% of the link, %d rounds competing\n",
+		       name, on, 100 * share[on], f[0].competed);
 		if (on)
-			CHECK(f[0].competed > 0, "never competed");
+			CHECK(f[0].competed > 0, "%s: never competed", name);
 		else
 			CHECK_EQ(f[0].competed, 0);
 	}
-	CHECK(share[1] >= 2 * share[0], "compete_moves %.3f, off %.3f", share[1],
+	CHECK(share[1] >= 2 * share[0], "%s %.3f, off %.3f", name, share[1],
 	      share[0]);
 }
 
 /*
- * compete_trend: the same Reno whose overflows spare a small window.  Its
- * queue grows by a packet per round, the flow follows it down, and the
- * route windows' least RTTs rise window after window: compete_trend = 1
- * competes and holds at least twice the share of compete_trend = 0.
+ * compete_moves: the flow takes the spared Reno's queue for a longer path;
+ * when Reno halves, the base falls below it, which is evidence from the
+ * next route window on.  (Evidence at once, a drain in Reno's trough: 7 %.)
+ */
+static void test_compete_moves(void)
+{
+	struct fa_params p = defaults();
+
+	check_spared_reno(&p, &p.compete_moves, "compete_moves");
+}
+
+/*
+ * compete_trend: the spared Reno's queue grows by a packet per round, the
+ * flow follows it down, and the route windows' least RTTs rise window
+ * after window.
  */
 static void test_compete_trend(void)
 {
 	struct fa_params p = defaults();
-	double share[2];
-	struct db_flow f[2];
-	struct db_link l;
-	u32 now = 0;
-	int on;
 
-	for (on = 0; on <= 1; on++) {
-		p.compete_trend = on;
-		db_bench_link(&l);
-		l.spare_fa = 1;
-		db_start(&f[0], 0, now);
-		db_start(&f[1], 1, now);
-		db_run(&l, f, 2, &p, &now, 120, now + 60000000);
-		share[on] = f[0].sent / (f[0].sent + f[1].sent);
-		printf("# no losses of its own, next to reno (compete_trend=%d): %.1f %% of the link, %d rounds competing\n",
-		       on, 100 * share[on], f[0].competed);
-		if (on)
-			CHECK(f[0].competed > 0, "never competed");
-		else
-			CHECK_EQ(f[0].competed, 0);
-	}
-	CHECK(share[1] >= 2 * share[0], "compete_trend %.3f, off %.3f", share[1],
-	      share[0]);
+	check_spared_reno(&p, &p.compete_trend, "compete_trend");
 }
 
 /*

@@ -858,6 +858,13 @@ static inline void fa_ss_filter_reset(struct fa_state *s)
 	s->ss_bucket_n = 0;
 }
 
+/* compete_trend: no route window to compare the next one with */
+static inline void fa_trend_reset(struct fa_state *s)
+{
+	s->trend_rel = FA_PATH_REL_NONE;
+	s->trend_up = 0;
+}
+
 /* A new flow: nothing measured yet. */
 static inline void fa_init(struct fa_state *s, u32 now_us)
 {
@@ -886,8 +893,7 @@ static inline void fa_init(struct fa_state *s, u32 now_us)
 	s->comp = 0;
 	s->comp_since = 0;
 	s->path_rel = FA_PATH_REL_NONE;
-	s->trend_rel = FA_PATH_REL_NONE;
-	s->trend_up = 0;
+	fa_trend_reset(s);
 	s->floor_us = FA_RTT_NONE;
 	fa_round_reset(s);
 	fa_window_reset(s, now_us);
@@ -1043,8 +1049,7 @@ static inline void fa_trend_window(struct fa_state *s,
 
 	if (!p->compete || !p->compete_trend || wmin_us == FA_RTT_NONE ||
 	    s->floor_us == FA_RTT_NONE) {
-		s->trend_rel = FA_PATH_REL_NONE;
-		s->trend_up = 0;
+		fa_trend_reset(s);
 		return;
 	}
 	rel = fa_path_rel(s, wmin_us);
@@ -1059,8 +1064,7 @@ static inline void fa_trend_window(struct fa_state *s,
 	    wmin_us > s->base_rtt_us &&
 	    wmin_us - s->base_rtt_us > s->base_rtt_us >> FA_ROUTE_SHIFT) {
 		s->comp |= FA_C_EVID | FA_C_ASK;
-		s->trend_up = 0;
-		s->trend_rel = FA_PATH_REL_NONE;
+		fa_trend_reset(s);
 		return;
 	}
 	s->trend_up = 1;
@@ -1541,8 +1545,7 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 	 */
 	s->probe_min_us = seen_min_us;
 	s->probe_cwnd = cwnd;
-	s->trend_rel = FA_PATH_REL_NONE;	/* a drain breaks a trend */
-	s->trend_up = 0;
+	fa_trend_reset(s);	/* a drain breaks a trend */
 	fa_drain_reset(s);
 	s->probe_avg_us = avg_us;
 	u->cwnd_out = FA_CWND_MIN;
