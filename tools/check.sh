@@ -74,6 +74,7 @@ if [ -f tools/fastctl/Makefile ]; then
 	stage "fastctl fuzz" make --no-print-directory -C tools/fastctl fuzz \
 		FUZZ_SECONDS=${FASTCTL_FUZZ_SECONDS:-30}
 fi
+stage "bench tags" tools/bench/test-tags.sh
 stage "bench-ack" make --no-print-directory bench-ack BENCH_ACK_QUICK=1
 stage "deb package" tools/deb-test.sh
 stage "demo copy-out" tools/demo/copyout-test.sh

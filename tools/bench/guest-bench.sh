@@ -598,7 +598,7 @@ for sc in $SCENARIOS; do
 			recv_start "$sc" "$rep" "$ntags" "" || { recv_stop; failed=1; continue 2; }
 		fi
 		for tag in $tags; do
-			mode_for "${tag%%+*}" || { say "# cannot set the mode of $tag"; failed=1; continue; }
+			mode_for "$(tag_self "$tag")" || { say "# cannot set the mode of $tag"; failed=1; continue; }
 			ok=1
 			if [ $per_run = 1 ]; then
 				recv_start "$sc" "$rep" 1 ".$tag" || ok=0

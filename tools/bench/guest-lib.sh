@@ -21,6 +21,11 @@ PACS=${BENCH_PACS:-$BENCH_REPO/build/bench/pacs}
 # shellcheck source=tags.sh
 . "$BENCH_LIB_DIR/tags.sh"
 
+# The tag whose mode a run sets: a pair scenario's "X+COMPETITOR" runs X.
+tag_self() {
+	echo "${1%%+*}"
+}
+
 # Put the module in the mode TAG needs (only fast_adaptive tags touch it;
 # plain writes to the range-checked parameters, no helper process): undo
 # what the previous tag set, then set this tag's values.

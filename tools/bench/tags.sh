@@ -7,8 +7,10 @@
 # adaptive_gain=0 adaptive_ss=0 and every later mode off: plain FAST), or fa_NAME_VALUE
 # (fast_adaptive with the one parameter NAME set to VALUE: an ablation run
 # side by side with the defaults, e.g. fa_ss_exit_pkts_40, or issue 13's
-# fa_compete_0: competitive mode off), or several joined by '+'
-# (fa_compete_trend_1+compete_start_1).
+# fa_compete_0: competitive mode off), or several joined by '@'
+# (fa_compete_trend_1@compete_start_1).  Not '+': that joins a tag to its
+# competitor in the pair scenarios (lossharm's X+reno), and guest-bench.sh
+# cuts a tag at the first '+' before setting its mode.
 
 # The congestion control tag $1 runs, on stdout.
 cc_of() {
@@ -39,13 +41,13 @@ mode_of() {
 		done
 		echo "${out# }"
 		;;
-	fa_*+*)
-		# several parameters: fa_NAME_VALUE+NAME_VALUE...
+	fa_*@*)
+		# several parameters: fa_NAME_VALUE@NAME_VALUE...
 		local part rest=${1#fa_} out=""
 		while [ -n "$rest" ]; do
-			part=${rest%%+*}
+			part=${rest%%@*}
 			out="$out ${part%_*}=${part##*_}"
-			[ "$part" = "$rest" ] && rest="" || rest=${rest#*+}
+			[ "$part" = "$rest" ] && rest="" || rest=${rest#*@}
 		done
 		echo "${out# }"
 		;;
