@@ -85,6 +85,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_MOVES]	= FA_COMPETE_MOVES_DEFAULT,
 	[FA_P_COMPETE_TREND]	= FA_COMPETE_TREND_DEFAULT,
 	[FA_P_COMPETE_START]	= FA_COMPETE_START_DEFAULT,
+	[FA_P_COMPETE_RISE]	= FA_COMPETE_RISE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -181,6 +182,8 @@ fa_module_param(compete_trend, FA_P_COMPETE_TREND);
 MODULE_PARM_DESC(compete_trend, FA_PARAM_DESC(FA_COMPETE_TREND));
 fa_module_param(compete_start, FA_P_COMPETE_START);
 MODULE_PARM_DESC(compete_start, FA_PARAM_DESC(FA_COMPETE_START));
+fa_module_param(compete_rise, FA_P_COMPETE_RISE);
+MODULE_PARM_DESC(compete_rise, FA_PARAM_DESC(FA_COMPETE_RISE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -211,6 +214,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_moves = fa_tunable_get(FA_P_COMPETE_MOVES);
 	p->compete_trend = fa_tunable_get(FA_P_COMPETE_TREND);
 	p->compete_start = fa_tunable_get(FA_P_COMPETE_START);
+	p->compete_rise = fa_tunable_get(FA_P_COMPETE_RISE);
 	fa_params_sanitize(p);
 }
 

@@ -1989,10 +1989,16 @@ static void test_queue_fit(void)
  */
 #define DB_MAX_FLOWS	4
 
+#define DB_RENO		1
+#define DB_CUBIC	2
+
 struct db_flow {
 	struct fa_state s;
 	u32 cwnd, ssthresh;
-	int reno;		/* 1: Reno, 0: fast_adaptive */
+	int reno;		/* DB_RENO, DB_CUBIC, 0: fast_adaptive */
+	double w_max;		/* DB_CUBIC: the window at the last loss */
+	double k_s;		/* DB_CUBIC: K, seconds from the epoch to W_max */
+	u32 epoch_us;		/* DB_CUBIC: the start of the curve */
 	int active;
 	int competed;		/* rounds seen in fa_competing() */
 	double sent;		/* packets delivered in the measured span */
@@ -2058,6 +2064,44 @@ static void db_reno_round(struct db_flow *f, bool loss)
 	}
 }
 
+/*
+ * CUBIC's window (RFC 9438) per round: W_max + 0.4 (t - K)^3 packets, t in
+ * seconds since the epoch, at least Reno's packet and at most 1.5x per
+ * round; at a loss 7/10, W_max the window and K = cbrt(0.3 W_max / 0.4).
+ * Slow start ends at a loss or, as Linux's HyStart, when the RTT stands
+ * max(4 ms, min(16 ms, base/8)) above the base: the curve then starts
+ * from that window (K = 0).  No fast convergence, no Reno-friendly region:
+ * the competitor only.
+ */
+static void db_cubic_round(struct db_flow *f, bool loss, u32 now, u32 rtt,
+			   u32 base)
+{
+	double t, w;
+
+	if (loss) {
+		f->w_max = f->cwnd;
+		f->k_s = cbrt(f->w_max * 0.3 / 0.4);
+		f->epoch_us = now;
+		f->ssthresh = fa_max_u32((u32)(f->cwnd * 0.7), 2);
+		f->cwnd = f->ssthresh;
+		return;
+	}
+	if (f->cwnd < f->ssthresh) {
+		if (rtt - base > fa_max_u32(4000, fa_min_u32(16000, base / 8))) {
+			f->ssthresh = f->cwnd;
+			f->w_max = f->cwnd;
+			f->k_s = 0;
+			f->epoch_us = now;
+		} else {
+			f->cwnd *= 2;
+		}
+		return;
+	}
+	t = (double)(now - f->epoch_us) / 1e6 - f->k_s;
+	w = fmin(f->w_max + 0.4 * t * t * t, 1.5 * f->cwnd);
+	f->cwnd = fa_max_u32((u32)w, f->cwnd + 1);
+}
+
 static void db_start(struct db_flow *f, int reno, u32 now)
 {
 	memset(f, 0, sizeof(*f));
@@ -2110,7 +2154,10 @@ static double db_run(struct db_link *l, struct db_flow *f, int n,
 			if ((s32)(*now_us - measure_from_us) > 0)
 				f[i].sent += fmin((double)f[i].cwnd,
 						  w > 0 ? f[i].cwnd * (pipe + q) / w : 0);
-			if (f[i].reno)
+			if (f[i].reno == DB_CUBIC)
+				db_cubic_round(&f[i], overflow || rloss, *now_us,
+					       rtt, l->d_us);
+			else if (f[i].reno)
 				db_reno_round(&f[i], overflow || rloss);
 			else
 				db_fa_round(&f[i], p, rtt,
@@ -2188,6 +2235,45 @@ static void test_compete_vs_reno(void)
 }
 
 /*
+ * fast_adaptive next to one CUBIC flow (the model above, with HyStart),
+ * started together and with CUBIC joining 5 s later: it competes, and over
+ * the last 30 s of 60 holds at least twice the share it keeps with
+ * compete = 0 (the bench's coexist is the bar; the fluid model's
+ * synchronised losses are harsher).
+ */
+static void test_compete_vs_cubic(void)
+{
+	struct fa_params p = defaults();
+	struct db_flow f[2];
+	struct db_link l;
+	double share[2];
+	u32 now = 0;
+	int on, late;
+
+	for (late = 0; late <= 1; late++) {
+		for (on = 0; on <= 1; on++) {
+			p.compete = on;
+			db_bench_link(&l);
+			db_start(&f[0], 0, now);
+			if (late)
+				db_run(&l, f, 1, &p, &now, 5, now);
+			db_start(&f[1], DB_CUBIC, now);
+			db_run(&l, f, 2, &p, &now, 60, now + 30000000);
+			share[on] = f[0].sent / (f[0].sent + f[1].sent);
+			printf("# next to cubic%s (compete=%d): %.1f %% of the link, %d rounds competing\n",
+			       late ? " joining 5 s later" : "", on, 100 * share[on],
+			       f[0].competed);
+			if (on)
+				CHECK(f[0].competed > 0, "never competed");
+			else
+				CHECK_EQ(f[0].competed, 0);
+		}
+		CHECK(share[1] >= 2 * share[0], "compete %.3f, compete=0 %.3f", share[1],
+		      share[0]);
+	}
+}
+
+/*
  * Next to a Reno flow whose overflows never drop this flow's packets while
  * its window is small (under a quarter of the two; ns-3's newreno: no loss
  * in 60 s), no loss gives evidence.  With the evidence source *knob (one of
@@ -2247,6 +2333,51 @@ static void test_compete_trend(void)
 }
 
 /*
+ * compete_rise: a drain adopts 80 ms on a 50 ms path (a competitor's queue
+ * taken for a longer path); the route test drains again under a queue that
+ * grew on, and that drain's least RTT, rise_us, decides: floor/8 or more
+ * above the adopted path is evidence, and the drain that found it enters
+ * the mode.  Under floor/8 it is a path again (adopted, no mode).  Returns
+ * the phase after the second drain.
+ */
+static u32 rise_after_adopting(struct fa_params *p, u32 rise_us)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	p->short_probe = 0;	/* the two-round probe */
+	law_flow(&s, 50000);
+	CHECK(rounds_until_probe(&s, p, &now, &u) == FA_ACT_PROBE_START, "no first probe");
+	round_with(&s, p, 2, 80000, &now, &u);
+	CHECK(round_with(&s, p, 2, 80000, &now, &u) == FA_ACT_PROBE_END, "first probe");
+	CHECK(s.base_rtt_us == 80000 && s.path_rel != FA_PATH_REL_NONE,
+	      "80 ms not adopted: base %u", s.base_rtt_us);
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 100, 140000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no second probe under a 60 ms queue");
+	round_with(&s, p, 2, rise_us, &now, &u);
+	CHECK(round_with(&s, p, 2, rise_us, &now, &u) == FA_ACT_PROBE_END, "second probe");
+	printf("# compete_rise=%u: second drain %u us over the adopted 80000: phase %u, base %u\n",
+	       p->compete_rise, rise_us, s.phase, s.base_rtt_us);
+	return s.phase;
+}
+
+static void test_compete_rise(void)
+{
+	struct fa_params p = defaults();
+
+	p.compete_rise = 1;
+	CHECK_EQ(rise_after_adopting(&p, 100000), FA_PHASE_COMPETE);
+	/* under floor/8 (6.25 ms) above the adopted path: a path, no evidence */
+	CHECK(rise_after_adopting(&p, 85000) != FA_PHASE_COMPETE, "competes at +5 ms");
+	p.compete_rise = 0;
+	CHECK(rise_after_adopting(&p, 100000) != FA_PHASE_COMPETE, "competes with the rule off");
+}
+
+/*
  * compete_start: on entry the flow slow starts until a loss, as a joining
  * Reno flow would, instead of to twice its window: the window it reaches
  * in the 2 s after entering next to Reno is more than twice the one it
@@ -2299,7 +2430,7 @@ static void test_compete_start(void)
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
  * 2 at 0.5 % random loss, and one flow whose path lengthens 50 -> 100 ms;
- * with compete_moves and compete_trend off, and each of them on.
+ * with compete_moves, compete_trend and compete_rise off, and each of them on.
  */
 static void never_among_own(const struct fa_params *p)
 {
@@ -2314,8 +2445,8 @@ static void never_among_own(const struct fa_params *p)
 	db_run(&l, f, 3, p, &now, 60, now);
 	for (i = 0; i < 3; i++)
 		CHECK(f[i].competed == 0,
-		      "3 flows, 2 BDP, moves %u trend %u: flow %d competed %d rounds",
-		      p->compete_moves, p->compete_trend, i, f[i].competed);
+		      "3 flows, 2 BDP, moves %u trend %u rise %u: flow %d competed %d rounds",
+		      p->compete_moves, p->compete_trend, p->compete_rise, i, f[i].competed);
 
 	/* the bench's fairness: joins 4 s apart, and 2 s apart */
 	for (gap = 2; gap <= 4; gap += 2) {
@@ -2326,8 +2457,9 @@ static void never_among_own(const struct fa_params *p)
 		}
 		for (i = 0; i < 3; i++)
 			CHECK(f[i].competed == 0,
-			      "joins %d s apart, moves %u trend %u: flow %d competed %d rounds",
-			      gap, p->compete_moves, p->compete_trend, i, f[i].competed);
+			      "joins %d s apart, moves %u trend %u rise %u: flow %d competed %d rounds",
+			      gap, p->compete_moves, p->compete_trend, p->compete_rise, i,
+			      f[i].competed);
 	}
 
 	db_bench_link(&l);
@@ -2361,9 +2493,10 @@ static void test_compete_never_among_own(void)
 	struct fa_params p = defaults();
 	int mode;
 
-	for (mode = 0; mode <= 2; mode++) {
+	for (mode = 0; mode <= 3; mode++) {
 		p.compete_moves = mode == 1;
 		p.compete_trend = mode == 2;
+		p.compete_rise = mode == 3;
 		never_among_own(&p);
 	}
 }
@@ -2433,8 +2566,10 @@ static const struct tap_test tests[] = {
 	TEST(test_queue_fit),
 	TEST(test_overshoot),
 	TEST(test_compete_vs_reno),
+	TEST(test_compete_vs_cubic),
 	TEST(test_compete_moves),
 	TEST(test_compete_trend),
+	TEST(test_compete_rise),
 	TEST(test_compete_start),
 	TEST(test_compete_never_among_own),
 	TEST(test_state_size),

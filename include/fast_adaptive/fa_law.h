@@ -283,6 +283,21 @@
  *	  mode: joiners arriving one per route window, each raising the queue
  *	  by floor/32 or more, read as a trend, and the drain then decides on
  *	  the peers' (N - 1) alpha as above.
+ *	  compete_rise (off by default) adds a fourth: a drain whose RTT
+ *	  stands floor/8 or more above the longer path an earlier drain
+ *	  adopted (fa_drain_rose).  The flow whose route test took a
+ *	  competitor's queue for a path (the VM next to cubic in its first
+ *	  seconds: drained RTTs of 64, then 97 ms on a 51 ms path, 0.8 s
+ *	  apart) then sits at the law's equilibrium on a base that holds that
+ *	  queue and starves; a path does not lengthen again within seconds, a
+ *	  growing competitor's queue does.  The same drain decides.  Time
+ *	  constant: the drain after the adopting one (the route test's, while
+ *	  the queue stands over the new base).  Failure modes: a path that
+ *	  lengthens twice, by floor/8 or more, between two drains; peers that
+ *	  took their (N - 1) alpha for a path (N alpha / C > base/4) and gain
+ *	  floor/8 more of it (two more joiners at the bench's alpha / C)
+ *	  before the next drain.  Either competes until three drains agree
+ *	  (FA_COMP_FLAT_TESTS, below).
  *	- entry: a drain (that one, or the route test's) whose RTT stays more
  *	  than floor/8 above floor while there is evidence: others hold a
  *	  queue this flow does not.  On entry the flow may slow start once, to
@@ -531,6 +546,7 @@ struct fa_params {
 	u32 compete_moves;	/* a base falling below an adopted path */
 	u32 compete_trend;	/* a deep queue rising window after window */
 	u32 compete_start;	/* competing starts with a slow start to a loss */
+	u32 compete_rise;	/* a drain above the adopted path is evidence */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -666,6 +682,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_moves = !!p->compete_moves;
 	p->compete_trend = !!p->compete_trend;
 	p->compete_start = !!p->compete_start;
+	p->compete_rise = !!p->compete_rise;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -698,6 +715,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_moves = FA_COMPETE_MOVES_DEFAULT;
 	p->compete_trend = FA_COMPETE_TREND_DEFAULT;
 	p->compete_start = FA_COMPETE_START_DEFAULT;
+	p->compete_rise = FA_COMPETE_RISE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1027,6 +1045,21 @@ static inline void fa_path_moved(struct fa_state *s, const struct fa_params *p)
 		return;
 	s->path_rel = p->compete && p->compete_moves ? FA_PATH_REL_FELL :
 						       FA_PATH_REL_NONE;
+}
+
+/*
+ * compete_rise (see the top, "Competing"): does a drain's least RTT pmin_us
+ * stand floor/8 or more above the longer path a drain adopted before?
+ */
+static inline bool fa_drain_rose(const struct fa_state *s, u32 pmin_us)
+{
+	u32 rel = s->path_rel;
+
+	if (rel == FA_PATH_REL_NONE || rel == FA_PATH_REL_FELL ||
+	    pmin_us == FA_RTT_NONE || s->floor_us == FA_RTT_NONE)
+		return false;
+	return fa_path_rel(s, pmin_us) >=
+	       rel + ((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT);
 }
 
 /*
@@ -1439,6 +1472,9 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	if (s->comp & FA_C_TEST)
 		return fa_compete_test_end(s, p, now_us, u);
 	s->comp &= ~FA_C_ASK;
+	/* compete_rise: the queue grew over the path the last drain took */
+	if (p->compete && p->compete_rise && fa_drain_rose(s, pmin))
+		s->comp |= FA_C_EVID;
 	if (p->compete && (s->comp & (FA_C_EVID | FA_C_EVID_PREV)) &&
 	    fa_others_queue(s, pmin)) {
 		/*

@@ -303,6 +303,19 @@
 #define FA_COMPETE_START_HELP	\
 	"1: competing starts with a slow start that runs until a loss; 0: to twice the window"
 
+/*
+ * A drain whose RTT stands floor/8 or more above the longer path the last
+ * drain adopted: a path does not lengthen again within seconds, a
+ * loss-based competitor's queue, taken for one, grows on (CUBIC from its
+ * slow start).  That is evidence, and the same drain then decides
+ * (fa_law.h, "Competing").  Needs compete.  0: off.
+ */
+#define FA_COMPETE_RISE_DEFAULT		0
+#define FA_COMPETE_RISE_MIN		0
+#define FA_COMPETE_RISE_MAX		1
+#define FA_COMPETE_RISE_HELP	\
+	"1: a drain that finds the queue grown over the longer path the last drain adopted is evidence of loss-based traffic; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -332,6 +345,7 @@ enum fa_param_id {
 	FA_P_COMPETE_MOVES,
 	FA_P_COMPETE_TREND,
 	FA_P_COMPETE_START,
+	FA_P_COMPETE_RISE,
 	FA_P_COUNT,
 };
 
@@ -379,6 +393,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_MOVES] = FA_PARAM_ROW(compete_moves, FA_COMPETE_MOVES),
 	[FA_P_COMPETE_TREND] = FA_PARAM_ROW(compete_trend, FA_COMPETE_TREND),
 	[FA_P_COMPETE_START] = FA_PARAM_ROW(compete_start, FA_COMPETE_START),
+	[FA_P_COMPETE_RISE] = FA_PARAM_ROW(compete_rise, FA_COMPETE_RISE),
 };
 
 #endif /* _FA_PARAMS_H */

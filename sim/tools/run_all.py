@@ -66,6 +66,7 @@ MODES_OFF = {
     "compete_moves": 0, # a base falling below an adopted longer path is evidence for compete (0: off)
     "compete_trend": 0, # a deep queue rising window after window is evidence for compete (0: off)
     "compete_start": 0, # competing starts with a slow start to a loss (0: to twice the window)
+    "compete_rise": 0,  # a drain above the longer path the last drain adopted is evidence (0: off)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
