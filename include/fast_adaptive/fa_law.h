@@ -468,6 +468,8 @@
 #define FA_PATH_REL_MAX		0xfdU
 /* Competing: others hold a queue if a drained RTT is base/8 above base. */
 #define FA_COMP_DRAIN_SHIFT	3
+/* ... that floor/8 in path_rel units (compete_moves, compete_rise) */
+#define FA_PATH_REL_DRAIN	((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT)
 /* Competing: at least Reno's additive increase, packets per round ... */
 #define FA_COMP_AI_PKTS		1
 /* ... and at a loss or mark the window times 7/10, as CUBIC (RFC 9438) */
@@ -1040,8 +1042,7 @@ static inline void fa_path_moved(struct fa_state *s, const struct fa_params *p)
 	if (rel == FA_PATH_REL_NONE || rel == FA_PATH_REL_FELL ||
 	    s->base_rtt_us == FA_RTT_NONE)
 		return;
-	if (fa_path_rel(s, s->base_rtt_us) +
-	    ((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT) >= rel)
+	if (fa_path_rel(s, s->base_rtt_us) + FA_PATH_REL_DRAIN >= rel)
 		return;
 	s->path_rel = p->compete && p->compete_moves ? FA_PATH_REL_FELL :
 						       FA_PATH_REL_NONE;
@@ -1058,8 +1059,7 @@ static inline bool fa_drain_rose(const struct fa_state *s, u32 pmin_us)
 	if (rel == FA_PATH_REL_NONE || rel == FA_PATH_REL_FELL ||
 	    pmin_us == FA_RTT_NONE || s->floor_us == FA_RTT_NONE)
 		return false;
-	return fa_path_rel(s, pmin_us) >=
-	       rel + ((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT);
+	return fa_path_rel(s, pmin_us) >= rel + FA_PATH_REL_DRAIN;
 }
 
 /*

@@ -9,8 +9,8 @@
 # side by side with the defaults, e.g. fa_ss_exit_pkts_40, or issue 13's
 # fa_compete_0: competitive mode off), or several joined by '@'
 # (fa_compete_trend_1@compete_start_1).  Not '+': that joins a tag to its
-# competitor in the pair scenarios (lossharm's X+reno), and guest-bench.sh
-# cuts a tag at the first '+' before setting its mode.
+# competitor in the pair scenarios (lossharm's X+reno), and the scenario
+# loop sets the mode of tag_self (guest-lib.sh), the part before the '+'.
 
 # The congestion control tag $1 runs, on stdout.
 cc_of() {
