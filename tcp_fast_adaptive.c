@@ -86,6 +86,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_TREND]	= FA_COMPETE_TREND_DEFAULT,
 	[FA_P_COMPETE_START]	= FA_COMPETE_START_DEFAULT,
 	[FA_P_COMPETE_RISE]	= FA_COMPETE_RISE_DEFAULT,
+	[FA_P_EARLY_RESTORE]	= FA_EARLY_RESTORE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -184,6 +185,8 @@ fa_module_param(compete_start, FA_P_COMPETE_START);
 MODULE_PARM_DESC(compete_start, FA_PARAM_DESC(FA_COMPETE_START));
 fa_module_param(compete_rise, FA_P_COMPETE_RISE);
 MODULE_PARM_DESC(compete_rise, FA_PARAM_DESC(FA_COMPETE_RISE));
+fa_module_param(early_restore, FA_P_EARLY_RESTORE);
+MODULE_PARM_DESC(early_restore, FA_PARAM_DESC(FA_EARLY_RESTORE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -215,6 +218,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_trend = fa_tunable_get(FA_P_COMPETE_TREND);
 	p->compete_start = fa_tunable_get(FA_P_COMPETE_START);
 	p->compete_rise = fa_tunable_get(FA_P_COMPETE_RISE);
+	p->early_restore = fa_tunable_get(FA_P_EARLY_RESTORE);
 	fa_params_sanitize(p);
 }
 
@@ -308,8 +312,10 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 	bool cwnd_limited = tcp_fa_window_used(sk);
 	bool round_end = after(ack, ca->round_end_seq);
 	struct fa_params p;
+	u32 cwnd;
 
-	if (round_end || tcp_in_slow_start(tp))
+	if (round_end || tcp_in_slow_start(tp) ||
+	    ca->law.phase == FA_PHASE_PROBE)
 		tcp_fa_params_read(&p);
 
 	if (round_end) {
@@ -335,6 +341,19 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 			 */
 			tp->snd_ssthresh = fa_ssthresh_for(&ca->law, act,
 							   tcp_snd_cwnd(tp));
+		}
+	}
+
+	/*
+	 * early_restore: the old flight is acknowledged and the next packet
+	 * sent is the one the probe reads; the window comes back with it.
+	 */
+	if (ca->law.phase == FA_PHASE_PROBE) {
+		cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),
+					tcp_packets_in_flight(tp));
+		if (cwnd != tcp_snd_cwnd(tp)) {
+			fa_set_cwnd(tp, cwnd);
+			tp->snd_ssthresh = tcp_snd_cwnd(tp);
 		}
 	}
 

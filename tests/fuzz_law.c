@@ -99,6 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.compete_trend = take8(&r);
 	p.compete_start = take8(&r);
 	p.compete_rise = take8(&r);
+	p.early_restore = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -235,6 +236,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 6:
+			if (op & 0x40) {
+				u32 before = cwnd;
+
+				/* early_restore: only raises a probe's window */
+				cwnd = fa_probe_drained(&s, &p, cwnd, v & 0xff);
+				ASSERT(cwnd >= before);
+				ASSERT(cwnd == before ||
+				       (cwnd <= FA_CWND_MAX && p.early_restore &&
+					s.phase == FA_PHASE_PROBE &&
+					before <= FA_CWND_MIN &&
+					(v & 0xff) < FA_CWND_MIN));
+				break;
+			}
 			cwnd = fa_undo(&s, cwnd);
 			break;
 		case 7:

@@ -1594,6 +1594,80 @@ static void test_short_probe(void)
 }
 
 /*
+ * early_restore, by hand: the quick probe of test_short_probe (100 packets
+ * at 70 ms on a 60 ms base).  While two or more packets of the old flight
+ * are out nothing changes; at the ACK that leaves fewer, the window comes
+ * back as the probe's end would set it with the base it knows then:
+ * min(100 * 60 / 70 + 20, 100) = 100, and the end with no lower sample
+ * sets the same.  With the drained 50 ms sample the end cuts to 91 (a
+ * joiner's base falls).  Nothing happens with the tunable off, outside a
+ * probe, once the window is back, or before a two-round probe's last
+ * round; an overflow's cap (overshoot) gives back half, a competing flow's
+ * test the whole window.
+ */
+static u32 early_probe(struct fa_state *s, const struct fa_params *p,
+		       u32 *now, struct fa_update *u)
+{
+	enum fa_action act;
+
+	fa_init(s, 0);
+	*now = 0;
+	fa_rtt_sample(s, 60000, 0);
+	fa_ss_done(s);
+	CHECK(round_with(s, p, 100, 70000, now, u) == FA_ACT_NONE, "r1");
+	act = round_with(s, p, 100, 70000, now, u);
+	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	return u->cwnd_out;
+}
+
+static void test_early_restore(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now, w;
+
+	CHECK(p.early_restore == 1, "early_restore is not on by default");
+	w = early_probe(&s, &p, &now, &u);
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 98), w);
+	CHECK_EQ(fa_probe_drained(&s, &p, w, FA_CWND_MIN), w);
+	w = fa_probe_drained(&s, &p, w, FA_CWND_MIN - 1);
+	CHECK_EQ(w, 100);
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), w);	/* once */
+	act = round_with(&s, &p, w, 60000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, 100);
+	CHECK_EQ(fa_probe_drained(&s, &p, FA_CWND_MIN, 0), FA_CWND_MIN);
+
+	w = early_probe(&s, &p, &now, &u);
+	w = fa_probe_drained(&s, &p, w, 0);
+	CHECK_EQ(w, 100);
+	act = round_with(&s, &p, w, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.base_rtt_us, 50000);
+	CHECK_EQ(fa_apply(act, w, &u), 91);
+
+	p.early_restore = 0;
+	w = early_probe(&s, &p, &now, &u);
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), FA_CWND_MIN);
+
+	p = defaults();
+	p.short_probe = 0;
+	w = early_probe(&s, &p, &now, &u);
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), FA_CWND_MIN);
+	CHECK(round_with(&s, &p, w, 60000, &now, &u) == FA_ACT_NONE, "two rounds");
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), 100);
+
+	p = defaults();
+	w = early_probe(&s, &p, &now, &u);
+	s.flags |= FA_F_CAP_SEEN;
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), 50);
+	s.comp |= FA_C_TEST;
+	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), 100);
+}
+
+/*
  * shorter_path, by hand: a flow on a 200 ms path (probe done) whose path
  * shortens to 20 ms while it keeps 41 ms of queue sees 61 ms: more than a
  * quarter below 200 ms, so the next update probes (2 packets), and the
@@ -2561,6 +2635,7 @@ static const struct tap_test tests[] = {
 	TEST(test_jitter_short_path),
 	TEST(test_drain_check_own_queue),
 	TEST(test_short_probe),
+	TEST(test_early_restore),
 	TEST(test_shorter_path),
 	TEST(test_random_loss),
 	TEST(test_queue_fit),

@@ -53,6 +53,21 @@
  *	drains the flow's own queue but not the incumbents' in time: a third
  *	flow of three kept their queue as path delay and took 25 of 50 Mbit/s.
  *
+ *	early_restore halves it again.  A one-round probe still idles the
+ *	bottleneck for two RTTs: one while the old flight's ACKs come back
+ *	(FA_CWND_MIN blocks every send), one while the first packet after
+ *	them crosses the drained path and returns.  Only that packet's RTT is
+ *	read, and packets sent behind it cannot delay it, so the window comes
+ *	back the moment it is sent (fa_probe_drained(), the host's ACK that
+ *	leaves fewer than FA_CWND_MIN in flight), with that packet at its
+ *	head; the probe ends at its ACK as before and sets the window the
+ *	drained RTT asks for (lower at once where the base fell: a joiner that
+ *	had taken the incumbents' queue for its path).  The drain is the
+ *	same, so is what it measures; the link is idle one RTT, not two.
+ *	Failure mode: the restored window, sent as a burst behind the probe's
+ *	packet, is the pre-drain estimate; where the drain lowers the base,
+ *	it holds that many more packets queued for one RTT.
+ *
  *	shorter_path: a shorter path lowers the minimum at once, but only to
  *	the new path plus the queue the flow kept when it changed, and with
  *	that base the law holds that queue for good (VM selftest fa_faults:
@@ -549,6 +564,7 @@ struct fa_params {
 	u32 compete_trend;	/* a deep queue rising window after window */
 	u32 compete_start;	/* competing starts with a slow start to a loss */
 	u32 compete_rise;	/* a drain above the adopted path is evidence */
+	u32 early_restore;	/* a probe restores once the old flight is acked */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -685,6 +701,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_trend = !!p->compete_trend;
 	p->compete_start = !!p->compete_start;
 	p->compete_rise = !!p->compete_rise;
+	p->early_restore = !!p->early_restore;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -718,6 +735,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_trend = FA_COMPETE_TREND_DEFAULT;
 	p->compete_start = FA_COMPETE_START_DEFAULT;
 	p->compete_rise = FA_COMPETE_RISE_DEFAULT;
+	p->early_restore = FA_EARLY_RESTORE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1372,6 +1390,21 @@ static inline bool fa_below_ramp_line(const struct fa_params *p, u32 w,
 }
 
 /*
+ * The part of a restored window w that a probe gives back at once.
+ * overshoot: on a path that overflowed in this route window or the last,
+ * half of it, and the rest per ACK (at most 2 packets per packet acked,
+ * fa_cwnd_on_ack): the whole of it, sent into the drained pipe in one
+ * burst, overflowed the same buffer again.
+ */
+static inline u32 fa_probe_give_back(const struct fa_state *s,
+				     const struct fa_params *p, u32 w)
+{
+	if (p->overshoot && fa_cap_held(s))
+		return fa_max_u32(w >> 1, FA_CWND_MIN);
+	return w;
+}
+
+/*
  * After the once-per-flow probe (probe_avg_us set): with the base it just
  * measured, did the round before the probe hold less than alpha/4 of this
  * flow's packets?  Then slow start had ended on transient queue (an unpaced
@@ -1544,14 +1577,7 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	fa_cycle_reset(s);
 	fa_window_reset(s, now_us);
 	s->target_cwnd = u->cwnd_out;
-	/*
-	 * overshoot: on a path that overflowed in this route window or the
-	 * last, half the window at once and the rest per ACK (at most 2
-	 * packets per packet acked): the whole of it, sent into the drained
-	 * pipe in one burst, overflowed the same buffer again.
-	 */
-	if (p->overshoot && fa_cap_held(s))
-		u->cwnd_out = fa_max_u32(u->cwnd_out >> 1, FA_CWND_MIN);
+	u->cwnd_out = fa_probe_give_back(s, p, u->cwnd_out);
 	return FA_ACT_PROBE_END;
 }
 
@@ -1586,6 +1612,37 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 	s->probe_avg_us = avg_us;
 	u->cwnd_out = FA_CWND_MIN;
 	return FA_ACT_PROBE_START;
+}
+
+/*
+ * early_restore (see the top, base_rtt): the host calls this on each ACK
+ * while the flow probes, with the packets it has in flight after that ACK.
+ * In the probe's last round, once fewer than FA_CWND_MIN are left, the next
+ * packet the host sends is the one whose RTT the probe reads, and what is
+ * sent behind it cannot delay it.  So the window comes back now, with what
+ * the probe knew when it started, instead of an RTT later: the probe still
+ * ends at that packet's ACK (fa_probe_end), which sets the window its
+ * drained RTT asks for, lower at once for a flow that took others' queue
+ * for its base.  Returns the window to set: cwnd when there is nothing to
+ * do, never less.
+ */
+static inline u32 fa_probe_drained(const struct fa_state *s,
+				   const struct fa_params *p, u32 cwnd,
+				   u32 in_flight)
+{
+	struct fa_params fit;
+	u32 w;
+
+	if (!p->early_restore || s->phase != FA_PHASE_PROBE ||
+	    s->probe_rounds + 1U < fa_probe_rounds(p) ||
+	    cwnd > FA_CWND_MIN || in_flight >= FA_CWND_MIN)
+		return cwnd;
+	p = fa_fit_params(s, p, &fit);
+	w = fa_probe_restore(s, p->alpha_pkts);
+	/* a competing flow's test gives its window back whole */
+	if (!(s->comp & FA_C_TEST))
+		w = fa_probe_give_back(s, p, w);
+	return fa_max_u32(w, cwnd);
 }
 
 /*

@@ -316,6 +316,20 @@
 #define FA_COMPETE_RISE_HELP	\
 	"1: a drain that finds the queue grown over the longer path the last drain adopted is evidence of loss-based traffic; 0: off"
 
+/*
+ * A probe (FA_CWND_MIN packets) reads the RTT of the first packet sent once
+ * the old flight is acknowledged; what is sent behind that packet cannot
+ * delay it.  With early_restore the window comes back at that moment, the
+ * packet at the head of the restored window, instead of an RTT later at its
+ * ACK (the probe still ends there and sets the window its measurement asks
+ * for): one RTT of an idle link less per probe.  0: restore at the ACK.
+ */
+#define FA_EARLY_RESTORE_DEFAULT	1
+#define FA_EARLY_RESTORE_MIN		0
+#define FA_EARLY_RESTORE_MAX		1
+#define FA_EARLY_RESTORE_HELP	\
+	"1: a probe gives the window back once the old flight is acknowledged, its first packet measuring the drained path; 0: at that packet's ACK"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -346,6 +360,7 @@ enum fa_param_id {
 	FA_P_COMPETE_TREND,
 	FA_P_COMPETE_START,
 	FA_P_COMPETE_RISE,
+	FA_P_EARLY_RESTORE,
 	FA_P_COUNT,
 };
 
@@ -394,6 +409,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_TREND] = FA_PARAM_ROW(compete_trend, FA_COMPETE_TREND),
 	[FA_P_COMPETE_START] = FA_PARAM_ROW(compete_start, FA_COMPETE_START),
 	[FA_P_COMPETE_RISE] = FA_PARAM_ROW(compete_rise, FA_COMPETE_RISE),
+	[FA_P_EARLY_RESTORE] = FA_PARAM_ROW(early_restore, FA_EARLY_RESTORE),
 };
 
 #endif /* _FA_PARAMS_H */

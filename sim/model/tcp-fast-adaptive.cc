@@ -347,6 +347,18 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
         }
     }
 
+    /* early_restore, as tcp_fa_cong_avoid(): the flight after this ACK */
+    if (m_state.phase == FA_PHASE_PROBE)
+    {
+        uint32_t cwnd = tcb->m_cWnd / seg;
+        uint32_t w = fa_probe_drained(&m_state, &p, cwnd, tcb->m_bytesInFlight.Get() / seg);
+        if (w != cwnd)
+        {
+            SetCwndPkts(tcb, w);
+            tcb->m_ssThresh = tcb->m_cWnd;
+        }
+    }
+
     inSs = tcb->m_cWnd < tcb->m_ssThresh;
     if (inSs)
     {
