@@ -11,8 +11,11 @@
 #    digest over all connections; the per-connection lists are compared
 #    when they differ);
 #  - every write of the rewriter was accepted (all are in range) and it
-#    ran for the whole transfer (a round at least every 200 ms on average;
-#    rounds are due every 100 ms and come late when the guest is saturated);
+#    ran for the whole transfer: a round at least once a second on average
+#    and never more than FA_REWRITE_GAP_MS (4 s, a fifth of the short
+#    form's transfer) from one round's start to the next (rounds are due
+#    every 100 ms and come late when the guest is saturated; the mean
+#    period is stated);
 #  - the slab memory per connection (both ends live in this guest) is
 #    measured from /proc/meminfo with all N connections idle and again in
 #    the middle of the transfer, and stated; a bound of 64 KiB per idle
@@ -121,20 +124,27 @@ else
 fi
 
 rw=$(cat "$W/rewriter.out" 2>/dev/null)
-rounds=$(field rounds "$rw") refused=$(field refused "$rw")
-# It must have run through the whole transfer: a round is due every 100 ms;
-# with 1000 flows the guest's CPU is saturated and rounds come late (the
-# schedule then restarts from the late round), so at least one round per
-# 200 ms on average is required and the mean period is stated.
+rounds=$(field rounds "$rw") refused=$(field refused "$rw") gap=$(field max_gap_ms "$rw")
+# It must have run through the whole transfer: a round is due every 100 ms,
+# but the rewriter is a bash loop of ~30 sysfs writes a round in a guest
+# whose two emulated CPUs the flows saturate, and a round then takes a few
+# hundred ms of its own (the schedule restarts from the late round).  How
+# late depends on the host under TCG, not on the module: on one machine of
+# this kind 6.12's rounds came every 413-521 ms with law 6b9dc8c and 423 ms
+# with the law before it, 6.1's every 200 ms.  So what is required is that
+# it never stopped (no gap over FA_REWRITE_GAP_MS) and kept at least one
+# round a second (6.12 there: longest 1459 ms); the mean period is stated.
+FA_REWRITE_GAP_MS=${FA_REWRITE_GAP_MS:-4000}
 if [ -n "$rounds" ] && [ "$rounds" -gt 0 ]; then
 	period=$((dt * 1000 / rounds))
 else
 	period=?
 fi
-if [ -n "$rounds" ] && [ "$refused" = 0 ] && [ "$rounds" -ge $((dt * 5)) ]; then
-	ktap_ok "tunables rewritten at random in range every 100 ms for ${dt} s: $rounds rounds (mean period $period ms), $(field writes "$rw") writes, all accepted"
+if [ -n "$rounds" ] && [ "$refused" = 0 ] && [ "$rounds" -ge "$dt" ] &&
+   [ -n "$gap" ] && [ "$gap" -le "$FA_REWRITE_GAP_MS" ]; then
+	ktap_ok "tunables rewritten at random in range every 100 ms for ${dt} s: $rounds rounds (mean period $period ms, longest $gap ms), $(field writes "$rw") writes, all accepted"
 else
-	ktap_fail "tunables rewritten at random in range every 100 ms: ${rw:-no report} (mean period $period ms; want >= $((dt * 5)) rounds, 0 refused)"
+	ktap_fail "tunables rewritten at random in range every 100 ms: ${rw:-no report} (mean period $period ms; want >= $dt rounds, none more than $FA_REWRITE_GAP_MS ms apart, 0 refused)"
 fi
 
 idle_b=$(((slab1 - slab0) * 1024 / N)) busy_b=$(((slab2 - slab0) * 1024 / N))

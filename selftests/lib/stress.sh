@@ -120,14 +120,20 @@ st_rand_in() {
 # gamma_min <= gamma_max (the module refuses a write that breaks it, so the
 # two are written in the order that keeps the rule at every step).  When
 # the file $ST_STOP appears it writes "rounds=R writes=W refused=F" to OUT
-# (and the first refused write) and exits.
+# (and the first refused write, and max_gap_ms, the longest time from the
+# start of one round to the start of the next) and exits.
 st_rewriter_start() { # OUT
 	local out=$1
 	ST_STOP=$(mktemp -u /tmp/.st_stop.XXXXXX)
 	(
-		rounds=0 writes=0 refused=0 first=""
+		rounds=0 writes=0 refused=0 first="" began="" gap=0
 		n=${#PARAM_NAMES[@]}
 		while [ ! -e "$ST_STOP" ]; do
+			now=${EPOCHREALTIME/./}
+			if [ -n "$began" ] && [ $((now - began)) -gt $gap ]; then
+				gap=$((now - began))
+			fi
+			began=$now
 			gmin="" gmax=""
 			start=$((RANDOM % n))
 			for ((k = 0; k < n; k++)); do
@@ -172,7 +178,7 @@ st_rewriter_start() { # OUT
 				next=$now
 			fi
 		done
-		echo "rounds=$rounds writes=$writes refused=$refused first_refused=${first:-none}" > "$out"
+		echo "rounds=$rounds writes=$writes refused=$refused first_refused=${first:-none} max_gap_ms=$((gap / 1000))" > "$out"
 	) &
 	ST_REWRITER_PID=$!
 }
