@@ -64,9 +64,15 @@
  *	drained RTT asks for (lower at once where the base fell: a joiner that
  *	had taken the incumbents' queue for its path).  The drain is the
  *	same, so is what it measures; the link is idle one RTT, not two.
- *	Failure mode: the restored window, sent as a burst behind the probe's
- *	packet, is the pre-drain estimate; where the drain lowers the base,
- *	it holds that many more packets queued for one RTT.
+ *	Failure modes: the restored window, sent as a burst behind the
+ *	probe's packet, is the pre-drain estimate; where the drain lowers the
+ *	base, it holds that many more packets queued for one RTT.  Flows that
+ *	probe together, unpaced, see each other's restored bursts: one
+ *	flow's window leaves at line rate while another's probe packet is on
+ *	its way, whose drained RTT then holds that queue (ns-3 Exp 1 unpaced,
+ *	three flows started within 2 ms: convergence 2.66 s and overshoot
+ *	40 % against 2.03 s and 26 % without; paced, 0.88 s and 2.8 %
+ *	against 0.94 s and 2.2 %).
  *
  *	shorter_path: a shorter path lowers the minimum at once, but only to
  *	the new path plus the queue the flow kept when it changed, and with
