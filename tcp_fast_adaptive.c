@@ -311,11 +311,11 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 	struct fa_sock *ca = inet_csk_ca(sk);
 	bool cwnd_limited = tcp_fa_window_used(sk);
 	bool round_end = after(ack, ca->round_end_seq);
+	bool have_p = round_end || tcp_in_slow_start(tp);
 	struct fa_params p;
 	u32 cwnd;
 
-	if (round_end || tcp_in_slow_start(tp) ||
-	    ca->law.phase == FA_PHASE_PROBE)
+	if (have_p)
 		tcp_fa_params_read(&p);
 
 	if (round_end) {
@@ -347,8 +347,14 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 	/*
 	 * early_restore: the old flight is acknowledged and the next packet
 	 * sent is the one the probe reads; the window comes back with it.
+	 * The tunables are read only at that ACK, not at every ACK of the
+	 * probe (fa_probe_drained() does nothing while FA_CWND_MIN or more
+	 * packets are in flight).
 	 */
-	if (ca->law.phase == FA_PHASE_PROBE) {
+	if (ca->law.phase == FA_PHASE_PROBE &&
+	    tcp_packets_in_flight(tp) < FA_CWND_MIN) {
+		if (!have_p)
+			tcp_fa_params_read(&p);
 		cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),
 					tcp_packets_in_flight(tp));
 		if (cwnd != tcp_snd_cwnd(tp)) {
