@@ -6,7 +6,8 @@
 # ecn (target 5 ms, interval 100 ms) instead of the netem, 50 ms of
 # propagation delay on the router's egress toward the sender (the ACK path),
 # GRO/GSO/TSO off as everywhere in the rig, net.ipv4.tcp_ecn=1 in the
-# sender's and the receiver's namespaces.  One fast_adaptive flow of 20 s
+# sender's and the receiver's namespaces (the HTB's burst covers TCG's late
+# timers: lib/net.sh, net_aqm_bottleneck).  One fast_adaptive flow of 20 s
 # (fa_xfer, TCP_INFO every 50 ms), measured over 5..20 s:
 #  - the transfer is byte-exact (bytes and FNV-1a equal at both ends);
 #  - ECN was negotiated: ss -tio shows "ecn" on the sender's socket mid-flow
@@ -60,7 +61,7 @@ if ! in_snd sysctl -qw net.ipv4.tcp_ecn=1 || ! in_rcv sysctl -qw net.ipv4.tcp_ec
 	ktap_info "cannot set net.ipv4.tcp_ecn=1"
 	exit 1
 fi
-in_rtr tc qdisc show dev "$NET_BOTTLENECK_DEV" > "$W/qdisc" 2>&1
+{ in_rtr tc qdisc show dev "$NET_BOTTLENECK_DEV"; in_rtr tc -d class show dev "$NET_BOTTLENECK_DEV"; } > "$W/qdisc" 2>&1
 ktap_info "bottleneck: $(tr '\n' ';' < "$W/qdisc")"
 ktap_info "propagation RTT $RTT ms (ACK path), tcp_ecn=1 at both ends"
 
