@@ -1973,7 +1973,8 @@ static void test_queue_fit(void)
 	CHECK_EQ(s.alpha_cap, 6);
 	fa_ack_ece(&s, false);
 
-	/* regrowth: one packet per route window, then no cap */
+	/* regrowth: one packet per route window, then no cap (fit_hold off) */
+	p.fit_hold = 0;
 	start = s.win_start_us;
 	for (i = 0; i < 400 && now - start < 2000000; i++)
 		round_with(&s, &p, 200, 50000, &now, &u);
@@ -1987,6 +1988,7 @@ static void test_queue_fit(void)
 	CHECK(now - start > 13 * 2000000U && now - start < 16 * 2000000U,
 	      "cap gone after %u us", now - start);
 	CHECK(fa_fit_params(&s, &p, &fit) == &p, "params copied without a cap");
+	p.fit_hold = 1;
 	/* two clean windows later a loss on 9 packets fits alpha again */
 	CHECK(!(s.flags & (FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV)), "still lossy");
 	round_with(&s, &p, 200, 52500, &now, &u);
@@ -2575,6 +2577,72 @@ static void test_compete_never_among_own(void)
 	}
 }
 
+/* Rounds at a 50 ms RTT (no queue) until a route window ends. */
+static void to_window_end(struct fa_state *s, const struct fa_params *p,
+			  u32 cwnd, u32 *now_us, struct fa_update *u)
+{
+	u32 start = s->win_start_us;
+	int i;
+
+	for (i = 0; i < 400 && s->win_start_us == start; i++)
+		round_with(s, p, cwnd, 50000, now_us, u);
+	CHECK(s->win_start_us != start, "no route window end in 400 rounds");
+}
+
+/*
+ * fit_hold: alpha fitted by a mark (b = 200 * 2.5 / 52.5 = 9, cap 6)
+ * regrows only at the end of the second route window after the fit's; a
+ * new fit restarts the hold.  Off: one packet at every window's end.
+ */
+static void test_fit_hold(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, b, kind, windows;
+
+	CHECK(p.fit_hold == 1, "fit_hold is not on by default");
+	loss_round(&s, &p, 200, 52500, &now, &u);
+	fa_ack_ece(&s, true);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 175);
+	fa_ack_ece(&s, false);
+	CHECK_EQ(kind, FA_LOSS_MARK);
+	CHECK_EQ(s.alpha_cap, 6);
+	to_window_end(&s, &p, 200, &now, &u);	/* the fit's window */
+	CHECK_EQ(s.alpha_cap, 6);
+	to_window_end(&s, &p, 200, &now, &u);	/* the one after */
+	CHECK_EQ(s.alpha_cap, 6);
+	to_window_end(&s, &p, 200, &now, &u);
+	CHECK_EQ(s.alpha_cap, 7);
+	to_window_end(&s, &p, 200, &now, &u);
+	CHECK_EQ(s.alpha_cap, 8);
+
+	/* a mark on 9 packets again: 3/4 of 9 is 6, and the hold restarts */
+	round_with(&s, &p, 200, 52500, &now, &u);
+	fa_ack_ece(&s, true);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	fa_ack_ece(&s, false);
+	CHECK_EQ(b, 9);
+	CHECK_EQ(s.alpha_cap, 6);
+	to_window_end(&s, &p, 200, &now, &u);
+	to_window_end(&s, &p, 200, &now, &u);
+	CHECK_EQ(s.alpha_cap, 6);
+	/* then one packet per window: 14 more windows back to alpha 20 */
+	for (windows = 0; windows < 40 && s.alpha_cap; windows++)
+		to_window_end(&s, &p, 200, &now, &u);
+	CHECK_EQ(windows, 14);
+
+	/* off: the window of the fit already regrows */
+	p.fit_hold = 0;
+	loss_round(&s, &p, 200, 52500, &now, &u);
+	fa_ack_ece(&s, true);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	fa_ack_ece(&s, false);
+	CHECK_EQ(s.alpha_cap, 6);
+	to_window_end(&s, &p, 200, &now, &u);
+	CHECK_EQ(s.alpha_cap, 7);
+}
+
 static void test_state_size(void)
 {
 	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
@@ -2647,6 +2715,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_rise),
 	TEST(test_compete_start),
 	TEST(test_compete_never_among_own),
+	TEST(test_fit_hold),
 	TEST(test_state_size),
 };
 

@@ -186,7 +186,17 @@
  *	and the slow-start exit), N flows then hold 3/4 of what overflowed,
  *	and it regrows by one packet per route window without a new cap
  *	(base_win_ms, 2 s: from 10 back to 20 in 20 s), which finds a larger
- *	buffer or fewer flows again at the price of one more loss.  The ramp
+ *	buffer or fewer flows again at the price of one more loss.  With
+ *	fit_hold that regrowth waits for two route windows in a row without a
+ *	fit or mark (the FA_F_CAP_* flags, which a fit by a loss sets with
+ *	overshoot): where the flows' caps already sit near what the buffer
+ *	holds, one regrowth overflowed it again (the VM's shallow bench, 4
+ *	flows in 52 packets: every cap at 5-8 packets, the 4 flows losing
+ *	together every 2.3-2.7 s: a quarter of the run's drops, the rest in
+ *	slow start).  Regrowing alpha adds queue, not rate (the law fills the
+ *	pipe at any alpha, unless RTT jitter empties a small alpha's queue,
+ *	below), so a slower regrowth costs the time until alpha serves a
+ *	larger buffer or fewer flows again.  The ramp
  *	after such a cut may regrow only the cut (ramp_cap = the window the
  *	loss found): the cut leaves the pipe full and the queue empty, which
  *	the ramp line would read as spare capacity.  A CE mark cuts
@@ -571,6 +581,7 @@ struct fa_params {
 	u32 compete_start;	/* competing starts with a slow start to a loss */
 	u32 compete_rise;	/* a drain above the adopted path is evidence */
 	u32 early_restore;	/* a probe restores once the old flight is acked */
+	u32 fit_hold;		/* alpha regrows after two windows without a fit */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -708,6 +719,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_start = !!p->compete_start;
 	p->compete_rise = !!p->compete_rise;
 	p->early_restore = !!p->early_restore;
+	p->fit_hold = !!p->fit_hold;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -742,6 +754,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_start = FA_COMPETE_START_DEFAULT;
 	p->compete_rise = FA_COMPETE_RISE_DEFAULT;
 	p->early_restore = FA_EARLY_RESTORE_DEFAULT;
+	p->fit_hold = FA_FIT_HOLD_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -758,14 +771,6 @@ fa_fit_params(const struct fa_state *s, const struct fa_params *p,
 	*fit = *p;
 	fit->alpha_pkts = s->alpha_cap;
 	return fit;
-}
-
-/* queue_fit: a route window went by without a loss cap: alpha regrows. */
-static inline void fa_alpha_regrow(struct fa_state *s,
-				   const struct fa_params *p)
-{
-	if (s->alpha_cap && ++s->alpha_cap >= p->alpha_pkts)
-		s->alpha_cap = 0;
 }
 
 /* exp(-x) for x in 1/1024 units, in 1/65536 units; non-increasing in x. */
@@ -1275,6 +1280,20 @@ static inline bool fa_ss_exit(const struct fa_state *s,
 static inline bool fa_cap_held(const struct fa_state *s)
 {
 	return s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV);
+}
+
+/*
+ * queue_fit: a route window ended: alpha regrows by one packet.  fit_hold:
+ * not while a fit or mark of this route window or the last holds the ramp
+ * cap (see the top, "Loss").
+ */
+static inline void fa_alpha_regrow(struct fa_state *s,
+				   const struct fa_params *p)
+{
+	if (p->fit_hold && fa_cap_held(s))
+		return;
+	if (s->alpha_cap && ++s->alpha_cap >= p->alpha_pkts)
+		s->alpha_cap = 0;
 }
 
 /* At the end of a route window, a SEEN flag becomes its PREV. */

@@ -330,6 +330,23 @@
 #define FA_EARLY_RESTORE_HELP	\
 	"1: a probe gives the window back once the old flight is acknowledged, its first packet measuring the drained path; 0: at that packet's ACK"
 
+/*
+ * queue_fit lowers alpha at a loss or mark that found the flow's queue where
+ * the path holds no more, and alpha regrows one packet per route window.
+ * With fit_hold it regrows only after two route windows in a row without
+ * such a fit or mark (the ramp-cap flags, fa_cap_held()): N flows whose
+ * caps sit near what the buffer holds otherwise overflow it again after a
+ * single regrowth (the VM's shallow bench: 4 flows, 52 packets, every flow
+ * at a cap of 5-8 packets losing together every 2.3-2.7 s).  A fit by a
+ * random-looking loss holds the flags only with overshoot.  0: regrow at
+ * every route window's end.
+ */
+#define FA_FIT_HOLD_DEFAULT		1
+#define FA_FIT_HOLD_MIN			0
+#define FA_FIT_HOLD_MAX			1
+#define FA_FIT_HOLD_HELP	\
+	"1: alpha lowered by queue_fit regrows only after two route windows without a fit or CE mark; 0: one packet every route window"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -361,6 +378,7 @@ enum fa_param_id {
 	FA_P_COMPETE_START,
 	FA_P_COMPETE_RISE,
 	FA_P_EARLY_RESTORE,
+	FA_P_FIT_HOLD,
 	FA_P_COUNT,
 };
 
@@ -410,6 +428,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_START] = FA_PARAM_ROW(compete_start, FA_COMPETE_START),
 	[FA_P_COMPETE_RISE] = FA_PARAM_ROW(compete_rise, FA_COMPETE_RISE),
 	[FA_P_EARLY_RESTORE] = FA_PARAM_ROW(early_restore, FA_EARLY_RESTORE),
+	[FA_P_FIT_HOLD] = FA_PARAM_ROW(fit_hold, FA_FIT_HOLD),
 };
 
 #endif /* _FA_PARAMS_H */
