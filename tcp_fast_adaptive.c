@@ -88,7 +88,6 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_RISE]	= FA_COMPETE_RISE_DEFAULT,
 	[FA_P_EARLY_RESTORE]	= FA_EARLY_RESTORE_DEFAULT,
 	[FA_P_FIT_HOLD]		= FA_FIT_HOLD_DEFAULT,
-	[FA_P_PIPE_SHARE]	= FA_PIPE_SHARE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -191,8 +190,6 @@ fa_module_param(early_restore, FA_P_EARLY_RESTORE);
 MODULE_PARM_DESC(early_restore, FA_PARAM_DESC(FA_EARLY_RESTORE));
 fa_module_param(fit_hold, FA_P_FIT_HOLD);
 MODULE_PARM_DESC(fit_hold, FA_PARAM_DESC(FA_FIT_HOLD));
-fa_module_param(pipe_share, FA_P_PIPE_SHARE);
-MODULE_PARM_DESC(pipe_share, FA_PARAM_DESC(FA_PIPE_SHARE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -226,7 +223,6 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_rise = fa_tunable_get(FA_P_COMPETE_RISE);
 	p->early_restore = fa_tunable_get(FA_P_EARLY_RESTORE);
 	p->fit_hold = fa_tunable_get(FA_P_FIT_HOLD);
-	p->pipe_share = fa_tunable_get(FA_P_PIPE_SHARE);
 	fa_params_sanitize(p);
 }
 
@@ -394,9 +390,7 @@ static u32 tcp_fa_ssthresh(struct sock *sk)
 	struct fa_params p;
 
 	tcp_fa_params_read(&p);
-	/* the latest delivery-rate sample (tcp_rate.c), for pipe_share */
-	ssthresh = fa_ssthresh_rate(&ca->law, &p, cwnd, tp->rate_delivered,
-				    tp->rate_interval_us, &backlog, &kind);
+	ssthresh = fa_ssthresh(&ca->law, &p, cwnd, &backlog, &kind);
 	trace_loss(sk, &ca->law, cwnd, backlog, kind, ssthresh);
 	if (competing != fa_competing(&ca->law))
 		trace_mode(sk, &ca->law, cwnd);

@@ -2577,68 +2577,6 @@ static void test_compete_never_among_own(void)
 	}
 }
 
-/* A slow start on a base_us path whose last 16 samples read late_us. */
-static void ss_late(struct fa_state *s, u32 base_us, u32 late_us)
-{
-	int i;
-
-	ss_round(s, base_us, base_us + 1000, 1);
-	for (i = 0; i < 2 * FA_SS_BUCKET; i++)
-		fa_rtt_sample(s, (s32)late_us, (u32)(2 + i));
-}
-
-/*
- * pipe_share: a doubling's overflow keeps the delivery rate times the base
- * RTT, between half the window and the window with its own queue drained.
- * The demo's case: 540 packets on a 100 ms path reading 135 ms (b = 540 *
- * 35 / 135 = 140, drained 400), the flow delivering 413 packets per 100 ms
- * (the pipe) or 380; the shallow bench's: 130 packets on 50 ms reading
- * 62.5 ms (b = 26), delivering a quarter of a 208-packet pipe (52 per
- * 50 ms): half, 65, as without a sample, without the mode, or outside a
- * doubling.
- */
-static void test_pipe_share(void)
-{
-	struct fa_params p = defaults();
-	struct fa_update u;
-	struct fa_state s;
-	u32 b, kind, now = 0;
-
-	CHECK(p.pipe_share == 1, "pipe_share is not on by default");
-	ss_late(&s, 100000, 135000);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 540, 413, 100000, &b, &kind), 400);
-	CHECK_EQ(b, 140);
-	CHECK_EQ(kind, FA_LOSS_CONGESTION);
-	CHECK_EQ(s.ramp_cap, 400);	/* no ramp past what it kept */
-	CHECK(s.flags & FA_F_CAP_SEEN, "the overflow's cap not held");
-	CHECK_EQ(fa_undo(&s, 400), 540);
-	ss_late(&s, 100000, 135000);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 540, 3800, 1000000, &b, &kind), 380);
-	ss_late(&s, 100000, 135000);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 540, 100, 100000, &b, &kind), 270);
-	ss_late(&s, 100000, 135000);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 540, 0, 0, &b, &kind), 270);
-	ss_late(&s, 100000, 135000);
-	CHECK_EQ(fa_ssthresh(&s, &p, 540, &b, &kind), 270);
-
-	ss_late(&s, 50000, 62500);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 130, 52, 50000, &b, &kind), 65);
-	CHECK_EQ(b, 26);
-	CHECK_EQ(kind, FA_LOSS_CONGESTION);
-	CHECK_EQ(s.ramp_cap, 65);
-
-	/* outside a doubling the law's loss halves whatever the rate */
-	loss_round(&s, &p, 540, 135000, &now, &u);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 540, 413, 100000, &b, &kind), 270);
-	CHECK_EQ(kind, FA_LOSS_CONGESTION);
-
-	/* off: halve */
-	p.pipe_share = 0;
-	ss_late(&s, 100000, 135000);
-	CHECK_EQ(fa_ssthresh_rate(&s, &p, 540, 413, 100000, &b, &kind), 270);
-	CHECK_EQ(s.ramp_cap, 270);
-}
-
 /* Rounds at a 50 ms RTT (no queue) until a route window ends. */
 static void to_window_end(struct fa_state *s, const struct fa_params *p,
 			  u32 cwnd, u32 *now_us, struct fa_update *u)
@@ -2778,7 +2716,6 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_start),
 	TEST(test_compete_never_among_own),
 	TEST(test_fit_hold),
-	TEST(test_pipe_share),
 	TEST(test_state_size),
 };
 

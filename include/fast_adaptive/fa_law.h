@@ -242,16 +242,7 @@
  *	alpha/4 of the flow's packets queued (not the empty queue of a random
  *	loss) is that doubling's overflow: it halves, whatever b says, and its
  *	ramp cap is the half it keeps (the window that fit the round before),
- *	not 3/4 of a window that doubled past the path.  With pipe_share the
- *	host hands the law its latest delivery-rate sample, and the doubling's
- *	overflow keeps the flow's share of the pipe, that rate times the base
- *	RTT (fa_share_keep()), at least the half and at most the window with
- *	the flow's own queue drained (w base / r): one flow whose line-rate
- *	trains overflowed a 1-BDP buffer (the VM demo: a window of 540 on a
- *	413-packet pipe with 413 of buffer) kept 270 and climbed linearly for
- *	4 s, 0.3-0.7 s of a 6 s study; each of 4 flows overflowing a shallow
- *	buffer together still delivers about a quarter of the pipe, under half
- *	its window, and halves as before.  Where the doubling's
+ *	not 3/4 of a window that doubled past the path.  Where the doubling's
  *	samples read the queue empty (the VM: 4 flows' bursts overflow the
  *	52 packets before the RTT shows them, b = 0..6), the loss stays a cut
  *	of b, but it does not mark the route window lossy: it marked it
@@ -591,7 +582,6 @@ struct fa_params {
 	u32 compete_rise;	/* a drain above the adopted path is evidence */
 	u32 early_restore;	/* a probe restores once the old flight is acked */
 	u32 fit_hold;		/* alpha regrows after two windows without a fit */
-	u32 pipe_share;		/* a doubling's overflow keeps its pipe share */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -730,7 +720,6 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_rise = !!p->compete_rise;
 	p->early_restore = !!p->early_restore;
 	p->fit_hold = !!p->fit_hold;
-	p->pipe_share = !!p->pipe_share;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -766,7 +755,6 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_rise = FA_COMPETE_RISE_DEFAULT;
 	p->early_restore = FA_EARLY_RESTORE_DEFAULT;
 	p->fit_hold = FA_FIT_HOLD_DEFAULT;
-	p->pipe_share = FA_PIPE_SHARE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -2123,38 +2111,13 @@ static inline bool fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
 }
 
 /*
- * pipe_share: the window a doubling's overflow keeps (see the top,
- * "overshoot"): the flow's share of the pipe, its delivery rate times the
- * base RTT, rate_pkts delivered in rate_us, between half the window and
- * the window with the flow's own queue drained (w base / r); half without
- * a rate sample.
- */
-static inline u32 fa_share_keep(const struct fa_state *s,
-				const struct fa_params *p, u32 cwnd, u32 b,
-				u32 rate_pkts, u32 rate_us)
-{
-	u32 half = cwnd >> 1, drained;
-	u64 share;
-
-	if (!p->pipe_share || !rate_pkts || !rate_us ||
-	    s->base_rtt_us == FA_RTT_NONE || b >= cwnd)
-		return half;
-	drained = fa_min_u32(fa_max_u32(cwnd - b, half), FA_CWND_MAX);
-	share = div_u64((u64)rate_pkts * s->base_rtt_us, rate_us);
-	return share > drained ? drained : fa_max_u32((u32)share, half);
-}
-
-/*
  * Loss or CE mark: remember the window for undo, and answer it (see the
  * top, "Loss").  kind, if not NULL, says how it was read (enum
  * fa_loss_kind) and backlog the flow's backlog then, in packets (the
- * tracepoint's fields).  rate_pkts delivered in rate_us is the host's
- * latest delivery-rate sample (0, 0: none; pipe_share).
+ * tracepoint's fields).
  */
-static inline u32 fa_ssthresh_rate(struct fa_state *s,
-				   const struct fa_params *p, u32 cwnd,
-				   u32 rate_pkts, u32 rate_us, u32 *backlog,
-				   u32 *kind)
+static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
+			      u32 cwnd, u32 *backlog, u32 *kind)
 {
 	u32 b, k = FA_LOSS_CONGESTION, host = fa_max_u32(cwnd, FA_CWND_MIN);
 	bool small, over, dbl, fit = false;
@@ -2257,14 +2220,7 @@ static inline u32 fa_ssthresh_rate(struct fa_state *s,
 		s->target_cwnd = fa_clamp_u32(cwnd, FA_CWND_MIN, FA_CWND_MAX);
 	} else {
 		fa_cycle_reset(s);
-		/*
-		 * pipe_share: a doubling's overflow keeps the pipe it filled
-		 * (a CE echo halves: the mark asked for it)
-		 */
-		s->target_cwnd = dbl && k == FA_LOSS_CONGESTION ?
-				 fa_share_keep(s, p, cwnd, b, rate_pkts, rate_us) :
-				 cwnd >> 1;
-		s->target_cwnd = fa_max_u32(s->target_cwnd, FA_CWND_MIN);
+		s->target_cwnd = fa_max_u32(cwnd >> 1, FA_CWND_MIN);
 		s->ramp_cap = (u32)div_u64((u64)cwnd * FA_RAMP_CAP_NUM,
 					   FA_RAMP_CAP_DEN);
 		s->ramp_cap = fa_max_u32(s->ramp_cap, s->target_cwnd);
@@ -2287,13 +2243,6 @@ static inline u32 fa_ssthresh_rate(struct fa_state *s,
 	 * target keeps the window it wants; the flow grows back to it per ACK.
 	 */
 	return fa_min_u32(s->target_cwnd, host);
-}
-
-/* A loss or mark without a delivery-rate sample (see fa_ssthresh_rate()). */
-static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
-			      u32 cwnd, u32 *backlog, u32 *kind)
-{
-	return fa_ssthresh_rate(s, p, cwnd, 0, 0, backlog, kind);
 }
 
 /* The loss was spurious: give back the window it took. */

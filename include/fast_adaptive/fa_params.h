@@ -347,22 +347,6 @@
 #define FA_FIT_HOLD_HELP	\
 	"1: alpha lowered by queue_fit regrows only after two route windows without a fit or CE mark; 0: one packet every route window"
 
-/*
- * overshoot halves at a doubling's overflow (slow start or a ramp), the
- * window that fit the round before.  With pipe_share it keeps instead the
- * flow's share of the pipe, its latest delivery-rate sample times the base
- * RTT, at least half the window and at most the window with its own queue
- * drained: one flow whose line-rate trains overflowed a 1-BDP buffer at a
- * window of 540 (VM demo: pipe 413, buffer 413) kept 270 and climbed for
- * 4 s, while each of 4 flows overflowing a shallow buffer together still
- * delivers a quarter of the pipe, under half its window.  0: halve.
- */
-#define FA_PIPE_SHARE_DEFAULT		1
-#define FA_PIPE_SHARE_MIN		0
-#define FA_PIPE_SHARE_MAX		1
-#define FA_PIPE_SHARE_HELP	\
-	"1: a loss that ends a doubling keeps the flow's delivery rate times the base RTT (at least half the window); 0: halve"
-
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -395,7 +379,6 @@ enum fa_param_id {
 	FA_P_COMPETE_RISE,
 	FA_P_EARLY_RESTORE,
 	FA_P_FIT_HOLD,
-	FA_P_PIPE_SHARE,
 	FA_P_COUNT,
 };
 
@@ -446,7 +429,6 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_RISE] = FA_PARAM_ROW(compete_rise, FA_COMPETE_RISE),
 	[FA_P_EARLY_RESTORE] = FA_PARAM_ROW(early_restore, FA_EARLY_RESTORE),
 	[FA_P_FIT_HOLD] = FA_PARAM_ROW(fit_hold, FA_FIT_HOLD),
-	[FA_P_PIPE_SHARE] = FA_PARAM_ROW(pipe_share, FA_PIPE_SHARE),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -45,7 +45,6 @@
 	FA_PARAM_X(X, compete_start, FA_COMPETE_START)	\
 	FA_PARAM_X(X, compete_rise, FA_COMPETE_RISE)	\
 	FA_PARAM_X(X, early_restore, FA_EARLY_RESTORE)	\
-	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)	\
-	FA_PARAM_X(X, pipe_share, FA_PIPE_SHARE)
+	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)
 
 #endif /* _FA_PARAMS_TABLE_H */

@@ -219,13 +219,12 @@ TcpFastAdaptive::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
         {
             it->second.retx = true;
             it->second.sentUs = now;
-            it->second.delivered = m_delivered;
         }
     }
     if (end > m_txEnd)
     {
         uint64_t from = std::max(beg, m_txEnd);
-        m_txSegs[from] = TxSeg{end, now, from != beg, false, m_delivered};
+        m_txSegs[from] = TxSeg{end, now, from != beg, false};
         m_txEnd = end;
         m_txEndSeq = h.GetSequenceNumber() + SequenceNumber32(len);
     }
@@ -242,7 +241,7 @@ TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
     }
     int64_t now = Simulator::Now().GetMicroSeconds();
     int64_t sackUs = -1, cumUs = -1;
-    uint64_t sackBeg = 0, sackDel = 0, cumDel = 0;
+    uint64_t sackBeg = 0;
     bool retxAcked = false;
 
     Ptr<const TcpOptionSack> sack =
@@ -260,12 +259,10 @@ TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
                     continue;
                 }
                 it->second.sacked = true;
-                m_delivered += it->second.end - it->first;
                 if (!it->second.retx && (sackUs < 0 || it->first > sackBeg))
                 {
                     sackUs = it->second.sentUs;
                     sackBeg = it->first;
-                    sackDel = it->second.delivered;
                 }
             }
         }
@@ -274,10 +271,6 @@ TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
     while (!m_txSegs.empty() && m_txSegs.begin()->second.end <= ack)
     {
         const TxSeg& seg = m_txSegs.begin()->second;
-        if (!seg.sacked)
-        {
-            m_delivered += seg.end - m_txSegs.begin()->first;
-        }
         if (seg.retx)
         {
             retxAcked = true;
@@ -285,7 +278,6 @@ TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
         else if (!seg.sacked)
         {
             cumUs = seg.sentUs; /* ascending: the last is the newest */
-            cumDel = seg.delivered;
         }
         m_txSegs.erase(m_txSegs.begin());
     }
@@ -295,9 +287,6 @@ TcpFastAdaptive::OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
         return;
     }
     int64_t us = std::max<int64_t>(now - from, 1);
-    /* the rate sample of the same segment (Linux: the newest one acked) */
-    m_rateBytes = m_delivered - (sackUs >= 0 ? sackDel : cumDel);
-    m_rateUs = static_cast<uint32_t>(std::min<int64_t>(us, UINT32_MAX));
     fa_rtt_sample(&m_state, static_cast<s32>(std::min<int64_t>(us, INT32_MAX)), NowUs());
 }
 
@@ -423,10 +412,7 @@ TcpFastAdaptive::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlig
     ReadParams(&p);
     /* ns-3 asks for ssthresh on an ECE as Linux does (CWR): congestion */
     fa_ack_ece(&m_state, tcb->m_ecnState == TcpSocketState::ECN_ECE_RCVD);
-    /* the latest delivery-rate sample (OnRx), for pipe_share */
-    uint32_t rate = static_cast<uint32_t>(std::min<uint64_t>(m_rateBytes / seg, UINT32_MAX));
-    return std::max<uint32_t>(fa_ssthresh_rate(&m_state, &p, tcb->m_cWnd / seg, rate, m_rateUs,
-                                               nullptr, nullptr),
+    return std::max<uint32_t>(fa_ssthresh(&m_state, &p, tcb->m_cWnd / seg, nullptr, nullptr),
                               FA_CWND_MIN) *
            seg;
 }

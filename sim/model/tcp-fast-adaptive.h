@@ -76,7 +76,6 @@ class TcpFastAdaptive : public TcpCongestionOps
         int64_t sentUs; /* its last transmission */
         bool retx;      /* ever retransmitted (Karn: never timed) */
         bool sacked;
-        uint64_t delivered; /* m_delivered when it was last sent */
     };
     void OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
     void OnRx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSocketBase> s);
@@ -104,13 +103,6 @@ class TcpFastAdaptive : public TcpCongestionOps
     uint64_t m_txEnd{0};                /* highest end sent (unwrapped) */
     SequenceNumber32 m_txEndSeq;        /* the same, on the wire */
     bool m_txStarted{false};
-    /* Delivery rate, as Linux's tcp_rate.c keeps it for pipe_share: bytes
-     * delivered (acked or SACKed the first time) so far, and the latest
-     * sample: bytes delivered while the newest timed segment was in flight,
-     * over its flight time. */
-    uint64_t m_delivered{0};
-    uint64_t m_rateBytes{0};
-    uint32_t m_rateUs{0};
 };
 
 } // namespace ns3
