@@ -88,6 +88,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_RISE]	= FA_COMPETE_RISE_DEFAULT,
 	[FA_P_EARLY_RESTORE]	= FA_EARLY_RESTORE_DEFAULT,
 	[FA_P_FIT_HOLD]		= FA_FIT_HOLD_DEFAULT,
+	[FA_P_FIT_LOW]		= FA_FIT_LOW_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -190,6 +191,8 @@ fa_module_param(early_restore, FA_P_EARLY_RESTORE);
 MODULE_PARM_DESC(early_restore, FA_PARAM_DESC(FA_EARLY_RESTORE));
 fa_module_param(fit_hold, FA_P_FIT_HOLD);
 MODULE_PARM_DESC(fit_hold, FA_PARAM_DESC(FA_FIT_HOLD));
+fa_module_param(fit_low, FA_P_FIT_LOW);
+MODULE_PARM_DESC(fit_low, FA_PARAM_DESC(FA_FIT_LOW));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -223,6 +226,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_rise = fa_tunable_get(FA_P_COMPETE_RISE);
 	p->early_restore = fa_tunable_get(FA_P_EARLY_RESTORE);
 	p->fit_hold = fa_tunable_get(FA_P_FIT_HOLD);
+	p->fit_low = fa_tunable_get(FA_P_FIT_LOW);
 	fa_params_sanitize(p);
 }
 

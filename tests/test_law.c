@@ -2643,6 +2643,47 @@ static void test_fit_hold(void)
 	CHECK_EQ(s.alpha_cap, 7);
 }
 
+/*
+ * fit_low: a loss on b = 200 * 1500 / 51500 = 5 packets (alpha/4, the least
+ * that fits) sets alpha to 3/4 of it, 3, below alpha/4; off, alpha/4 = 5.
+ * Never up: a later fit on 7 packets (3/4: 5) leaves 3.  A backlog under
+ * alpha/4 (4 packets) still fits nothing and marks the window lossy.
+ */
+static void test_fit_low(void)
+{
+	struct fa_params p = defaults(), fit;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, b, kind;
+
+	CHECK(p.fit_low == 1, "fit_low is not on by default");
+	loss_round(&s, &p, 200, 51500, &now, &u);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK_EQ(b, 5);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	CHECK_EQ(s.alpha_cap, 3);
+	CHECK_EQ(fa_fit_params(&s, &p, &fit)->alpha_pkts, 3);
+	/* the next round: b = 200 * 2000 / 52000 = 7, 3/4 of it 5 > 3 */
+	round_with(&s, &p, 200, 52000, &now, &u);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK_EQ(b, 7);
+	CHECK_EQ(s.alpha_cap, 3);
+
+	p.fit_low = 0;
+	loss_round(&s, &p, 200, 51500, &now, &u);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK_EQ(b, 5);
+	CHECK_EQ(s.alpha_cap, 5);
+
+	/* b = 200 * 1050 / 51050 = 4, under alpha/4: no fit, the window lossy */
+	p.fit_low = 1;
+	loss_round(&s, &p, 200, 51050, &now, &u);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK_EQ(b, 4);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK(s.flags & FA_F_RANDOM_SEEN, "a loss on 4 packets did not mark the window lossy");
+}
+
 static void test_state_size(void)
 {
 	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
@@ -2716,6 +2757,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_start),
 	TEST(test_compete_never_among_own),
 	TEST(test_fit_hold),
+	TEST(test_fit_low),
 	TEST(test_state_size),
 };
 

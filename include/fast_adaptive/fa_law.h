@@ -181,10 +181,11 @@
  *	target is below alpha / C (fq_codel's 5 ms against 4.8 ms of alpha at
  *	50 Mbit/s plus jitter).  Cutting the backlog alone would refill the
  *	same queue within an update or two and overflow again.  So alpha
- *	drops to 3/4 of the backlog found (FA_FIT_*, not below alpha/4, never
- *	up; fa_fit_params() hands the capped copy to the law, the ramp line
- *	and the slow-start exit), N flows then hold 3/4 of what overflowed,
- *	and it regrows by one packet per route window without a new cap
+ *	drops to 3/4 of the backlog found (FA_FIT_*, not below alpha/4 unless
+ *	fit_low, never up; fa_fit_params() hands the capped copy to the law,
+ *	the ramp line and the slow-start exit), N flows then hold 3/4 of what
+ *	overflowed, and it regrows by one packet per route window without a
+ *	new cap
  *	(base_win_ms, 2 s: from 10 back to 20 in 20 s), which finds a larger
  *	buffer or fewer flows again at the price of one more loss.  With
  *	fit_hold that regrowth waits for two route windows in a row without a
@@ -196,7 +197,12 @@
  *	slow start).  Regrowing alpha adds queue, not rate (the law fills the
  *	pipe at any alpha, unless RTT jitter empties a small alpha's queue,
  *	below), so a slower regrowth costs the time until alpha serves a
- *	larger buffer or fewer flows again.  The ramp
+ *	larger buffer or fewer flows again.  With fit_low a fit may take alpha
+ *	below alpha/4 (3/4 of a backlog of alpha/4 or more): the same 4 flows
+ *	at caps of 5-7 still lost together every 0.2-1 s after their fits, the
+ *	queue of 4 x 5 packets plus the emulated sender's bursts overflowing
+ *	52; alpha 8 for all (caps down to 2) lost no more after slow start
+ *	than cubic.  The lossy-window test keeps its alpha/4 line.  The ramp
  *	after such a cut may regrow only the cut (ramp_cap = the window the
  *	loss found): the cut leaves the pipe full and the queue empty, which
  *	the ramp line would read as spare capacity.  A CE mark cuts
@@ -582,6 +588,7 @@ struct fa_params {
 	u32 compete_rise;	/* a drain above the adopted path is evidence */
 	u32 early_restore;	/* a probe restores once the old flight is acked */
 	u32 fit_hold;		/* alpha regrows after two windows without a fit */
+	u32 fit_low;		/* a fit may lower alpha below alpha/4 */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -720,6 +727,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_rise = !!p->compete_rise;
 	p->early_restore = !!p->early_restore;
 	p->fit_hold = !!p->fit_hold;
+	p->fit_low = !!p->fit_low;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -755,6 +763,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_rise = FA_COMPETE_RISE_DEFAULT;
 	p->early_restore = FA_EARLY_RESTORE_DEFAULT;
 	p->fit_hold = FA_FIT_HOLD_DEFAULT;
+	p->fit_low = FA_FIT_LOW_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -2078,14 +2087,21 @@ static inline bool fa_foreign_overflow(const struct fa_state *s,
 
 /*
  * queue_fit: a loss or mark found b packets of the flow queued where the
- * path holds no more: alpha drops to 3/4 of b, not below alpha/4 and never
- * up.  A backlog under alpha/4 says nothing about the queue's size, and a
- * loss with one marks the route window as lossy: there and in the window
- * after, only a CE mark fits alpha (a loss may be random at any backlog).
+ * path holds no more: alpha drops to 3/4 of b, not below alpha/4 (fit_low:
+ * 3/4 of b even below that, so at least 3/16 alpha) and never up.  A
+ * backlog under alpha/4 says nothing about the queue's size, and a loss
+ * with one marks the route window as lossy: there and in the window after,
+ * only a CE mark fits alpha (a loss may be random at any backlog).
  */
 static inline u32 fa_fit_floor(const struct fa_params *p)
 {
 	return fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
+}
+
+/* The least alpha a fit sets (fit_low: b >= the floor bounds it). */
+static inline u32 fa_fit_min(const struct fa_params *p)
+{
+	return p->fit_low ? 1 : fa_fit_floor(p);
 }
 
 /* Returns whether the loss or mark fit alpha (lowered it or found it low). */
@@ -2104,7 +2120,8 @@ static inline bool fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
 	}
 	if (!mark && (s->flags & (FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV)))
 		return false;
-	cap = fa_max_u32((u32)div_u64((u64)b * FA_FIT_NUM, FA_FIT_DEN), floor);
+	cap = fa_max_u32((u32)div_u64((u64)b * FA_FIT_NUM, FA_FIT_DEN),
+			 fa_fit_min(p));
 	if (cap < now)
 		s->alpha_cap = (u16)fa_min_u32(cap, 0xffff);
 	return true;

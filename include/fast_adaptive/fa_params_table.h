@@ -45,6 +45,7 @@
 	FA_PARAM_X(X, compete_start, FA_COMPETE_START)	\
 	FA_PARAM_X(X, compete_rise, FA_COMPETE_RISE)	\
 	FA_PARAM_X(X, early_restore, FA_EARLY_RESTORE)	\
-	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)
+	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)	\
+	FA_PARAM_X(X, fit_low, FA_FIT_LOW)
 
 #endif /* _FA_PARAMS_TABLE_H */
