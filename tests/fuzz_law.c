@@ -219,9 +219,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 							    FA_CWND_MAX));
 				/* the next one in the round cuts nothing */
 				ASSERT(s.flags & FA_F_CUT);
-				/* alpha only ever fits down, not below alpha/4 */
+				/*
+				 * alpha only ever fits down, not below alpha/4;
+				 * fit_low: 3/4 of a backlog of alpha/4 or more
+				 */
 				ASSERT(!s.alpha_cap ||
-				       s.alpha_cap >= fa_max_u32(p.alpha_pkts >> 2, 1));
+				       s.alpha_cap >= (p.fit_low ?
+						       fa_max_u32(fa_fit_floor(&p) * 3 / 4, 1) :
+						       fa_fit_floor(&p)));
 				break;
 			case FA_LOSS_COMPETE:
 				/* competing: AIMD's decrease, loss or mark */
