@@ -2656,7 +2656,8 @@ static void test_fit_low(void)
 	struct fa_state s;
 	u32 now = 0, b, kind;
 
-	CHECK(p.fit_low == 1, "fit_low is not on by default");
+	CHECK(p.fit_low == FA_FIT_LOW_DEFAULT, "defaults() is not the module's");
+	p.fit_low = 1;
 	loss_round(&s, &p, 200, 51500, &now, &u);
 	fa_ssthresh(&s, &p, 200, &b, &kind);
 	CHECK_EQ(b, 5);
