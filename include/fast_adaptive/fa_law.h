@@ -185,8 +185,7 @@
  *	fit_low, never up; fa_fit_params() hands the capped copy to the law,
  *	the ramp line and the slow-start exit), N flows then hold 3/4 of what
  *	overflowed, and it regrows by one packet per route window without a
- *	new cap
- *	(base_win_ms, 2 s: from 10 back to 20 in 20 s), which finds a larger
+ *	new cap (base_win_ms, 2 s: from 10 back to 20 in 20 s), which finds a larger
  *	buffer or fewer flows again at the price of one more loss.  With
  *	fit_hold that regrowth waits for two route windows in a row without a
  *	fit or mark (the FA_F_CAP_* flags, which a fit by a loss sets with
@@ -2098,10 +2097,14 @@ static inline u32 fa_fit_floor(const struct fa_params *p)
 	return fa_max_u32(p->alpha_pkts >> FA_FIT_FLOOR_SHIFT, 1);
 }
 
-/* The least alpha a fit sets (fit_low: b >= the floor bounds it). */
+/* The least alpha a fit sets (fit_low: 3/4 of the least backlog that fits). */
 static inline u32 fa_fit_min(const struct fa_params *p)
 {
-	return p->fit_low ? 1 : fa_fit_floor(p);
+	u32 floor = fa_fit_floor(p);
+
+	if (!p->fit_low)
+		return floor;
+	return fa_max_u32(floor * FA_FIT_NUM / FA_FIT_DEN, 1);
 }
 
 /* Returns whether the loss or mark fit alpha (lowered it or found it low). */
