@@ -89,6 +89,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_EARLY_RESTORE]	= FA_EARLY_RESTORE_DEFAULT,
 	[FA_P_FIT_HOLD]		= FA_FIT_HOLD_DEFAULT,
 	[FA_P_FIT_LOW]		= FA_FIT_LOW_DEFAULT,
+	[FA_P_FIT_NOISE]	= FA_FIT_NOISE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -193,6 +194,8 @@ fa_module_param(fit_hold, FA_P_FIT_HOLD);
 MODULE_PARM_DESC(fit_hold, FA_PARAM_DESC(FA_FIT_HOLD));
 fa_module_param(fit_low, FA_P_FIT_LOW);
 MODULE_PARM_DESC(fit_low, FA_PARAM_DESC(FA_FIT_LOW));
+fa_module_param(fit_noise, FA_P_FIT_NOISE);
+MODULE_PARM_DESC(fit_noise, FA_PARAM_DESC(FA_FIT_NOISE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -227,6 +230,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->early_restore = fa_tunable_get(FA_P_EARLY_RESTORE);
 	p->fit_hold = fa_tunable_get(FA_P_FIT_HOLD);
 	p->fit_low = fa_tunable_get(FA_P_FIT_LOW);
+	p->fit_noise = fa_tunable_get(FA_P_FIT_NOISE);
 	fa_params_sanitize(p);
 }
 

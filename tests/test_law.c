@@ -1822,6 +1822,7 @@ static void test_overshoot(void)
 	u32 b, kind, now = 0;
 	enum fa_action act;
 
+	p.fit_noise = 0;	/* its fits read 10 of 200 packets (test_fit_noise) */
 	p.overshoot = 0;
 	ss_loss(&s, 58700);
 	CHECK_EQ(fa_ssthresh(&s, &p, 120, &b, &kind), 118);
@@ -1945,6 +1946,7 @@ static void test_queue_fit(void)
 	u32 now = 0, b, kind, start;
 	int i;
 
+	p.fit_noise = 0;	/* the alpha/4 line alone (test_fit_noise) */
 	loss_round(&s, &p, 200, 52500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
 	CHECK_EQ(kind, FA_LOSS_RANDOM);
@@ -2657,6 +2659,7 @@ static void test_fit_low(void)
 	u32 now = 0, b, kind;
 
 	CHECK(p.fit_low == FA_FIT_LOW_DEFAULT, "defaults() is not the module's");
+	p.fit_noise = 0;	/* b = 5 of 200 packets: under w/16 */
 	p.fit_low = 1;
 	loss_round(&s, &p, 200, 51500, &now, &u);
 	fa_ssthresh(&s, &p, 200, &b, &kind);
@@ -2683,6 +2686,71 @@ static void test_fit_low(void)
 	CHECK_EQ(b, 4);
 	CHECK_EQ(s.alpha_cap, 0);
 	CHECK(s.flags & FA_F_RANDOM_SEEN, "a loss on 4 packets did not mark the window lossy");
+}
+
+/*
+ * fit_noise: a loss fits alpha only on a backlog of cwnd/16 or more too.
+ *  - w = 200, b = 200 * 2500 / 52500 = 9 (>= alpha/4 = 5, < 200/16 = 12):
+ *    no fit, and the route window is lossy (as under alpha/4);
+ *  - off, the same loss fits alpha to 6;
+ *  - w = 200, b = 200 * 3500 / 53500 = 13: fits, to 9;
+ *  - w = 60, b = 60 * 5000 / 55000 = 5 (60/16 = 3): fits, the alpha/4 line
+ *    rules on a small window (the shallow bench's flows);
+ *  - a CE mark on w = 200, b = 9 fits (marks keep the alpha/4 line);
+ *  - fa_faults' case: w = 120 right after a halving, b = 6: no fit.
+ */
+static void test_fit_noise(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, b, kind;
+
+	CHECK(p.fit_noise == FA_FIT_NOISE_DEFAULT, "defaults() is not the module's");
+	p.fit_noise = 1;
+	loss_round(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
+	CHECK_EQ(b, 9);
+	CHECK_EQ(kind, FA_LOSS_RANDOM);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK(s.flags & FA_F_RANDOM_SEEN, "a loss within the scatter did not mark the window lossy");
+
+	p.fit_noise = 0;
+	loss_round(&s, &p, 200, 52500, &now, &u);
+	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK_EQ(s.alpha_cap, 6);
+
+	p.fit_noise = 1;
+	loss_round(&s, &p, 200, 53500, &now, &u);
+	s.alpha_cap = 0;
+	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	CHECK_EQ(b, 13);
+	CHECK_EQ(s.alpha_cap, 9);
+
+	loss_round(&s, &p, 60, 55000, &now, &u);
+	s.alpha_cap = 0;
+	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
+	fa_ssthresh(&s, &p, 60, &b, &kind);
+	CHECK_EQ(b, 5);
+	CHECK_EQ(s.alpha_cap, 5);
+
+	loss_round(&s, &p, 200, 52500, &now, &u);
+	s.alpha_cap = 0;
+	fa_ack_ece(&s, true);
+	fa_ssthresh(&s, &p, 200, &b, &kind);
+	fa_ack_ece(&s, false);
+	CHECK_EQ(kind, FA_LOSS_MARK);
+	CHECK_EQ(s.alpha_cap, 6);
+
+	loss_round(&s, &p, 120, 53000, &now, &u);
+	s.alpha_cap = 0;
+	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
+	fa_ssthresh(&s, &p, 120, &b, &kind);
+	CHECK_EQ(b, 6);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK(s.flags & FA_F_RANDOM_SEEN, "b = 6 of 120 did not mark the window lossy");
 }
 
 static void test_state_size(void)
@@ -2759,6 +2827,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_never_among_own),
 	TEST(test_fit_hold),
 	TEST(test_fit_low),
+	TEST(test_fit_noise),
 	TEST(test_state_size),
 };
 

@@ -231,6 +231,19 @@
  *	window and the one after it (FA_F_RANDOM_PREV: the first loss of a
  *	window may come before its first empty-queue loss) only a CE mark
  *	fits alpha.
+ *	"Nearly empty" depends on the window: RTT scatter of J reads as a
+ *	backlog of w J / r, so the larger the window, the larger the backlog
+ *	that an empty queue shows.  With fit_noise a loss fits alpha only
+ *	where b >= w/16 as well (a queueing delay of r/16: 3.3 ms at 53 ms),
+ *	and a loss under that line marks the window lossy as one under
+ *	alpha/4 does.  Under TCG the round minimum moves 3-4 ms at a constant
+ *	window: in CI's fa_faults loss test (10 % loss bursts on a 2-BDP
+ *	buffer) the loss right after a halving read b = 6 of 120 packets and
+ *	fitted alpha to 4, and the flow, capped, climbed back in 7-11 s
+ *	instead of 1-3.  The shallow bench's flows (w 50-65, b 5-14 at their
+ *	overflows) keep the alpha/4 line; CE marks keep it too (an AQM marks
+ *	at its target, whatever the window).  Failure mode: a buffer under
+ *	r/16 deep is never fitted to; each flow still only cuts its backlog.
  *
  *	overshoot: the backlog misreads the end of a doubling.  In slow start
  *	or a ramp the window doubles each round while the round's minimum RTT
@@ -467,6 +480,8 @@
 #define FA_FIT_DEN		4
 /* queue_fit: never below alpha/4, and only for a backlog of at least that */
 #define FA_FIT_FLOOR_SHIFT	2
+/* fit_noise: nor, for a loss, under w/16 (a queueing delay of RTT/16) */
+#define FA_FIT_NOISE_SHIFT	4
 /* queue_fit: a CE mark cuts at least w/8, even where the backlog reads 0 */
 #define FA_MARK_SHIFT		3
 
@@ -588,6 +603,7 @@ struct fa_params {
 	u32 early_restore;	/* a probe restores once the old flight is acked */
 	u32 fit_hold;		/* alpha regrows after two windows without a fit */
 	u32 fit_low;		/* a fit may lower alpha below alpha/4 */
+	u32 fit_noise;		/* a loss fits only a backlog of w/16 or more */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -727,6 +743,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->early_restore = !!p->early_restore;
 	p->fit_hold = !!p->fit_hold;
 	p->fit_low = !!p->fit_low;
+	p->fit_noise = !!p->fit_noise;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -763,6 +780,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->early_restore = FA_EARLY_RESTORE_DEFAULT;
 	p->fit_hold = FA_FIT_HOLD_DEFAULT;
 	p->fit_low = FA_FIT_LOW_DEFAULT;
+	p->fit_noise = FA_FIT_NOISE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -2109,7 +2127,7 @@ static inline u32 fa_fit_min(const struct fa_params *p)
 
 /* Returns whether the loss or mark fit alpha (lowered it or found it low). */
 static inline bool fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
-				u32 b, bool mark)
+				u32 b, u32 cwnd, bool mark)
 {
 	u32 floor = fa_fit_floor(p);
 	u32 cap, now = s->alpha_cap ? fa_min_u32(s->alpha_cap, p->alpha_pkts) :
@@ -2117,6 +2135,9 @@ static inline bool fa_fit_alpha(struct fa_state *s, const struct fa_params *p,
 
 	if (!p->queue_fit)
 		return false;
+	/* fit_noise: a loss's backlog must stand out of the RTT's scatter */
+	if (p->fit_noise && !mark)
+		floor = fa_max_u32(floor, cwnd >> FA_FIT_NOISE_SHIFT);
 	if (b < floor) {
 		s->flags |= FA_F_RANDOM_SEEN;
 		return false;
@@ -2224,7 +2245,8 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 			 * (that would stop the fits of the overflows after it)
 			 */
 			if (!dbl || k == FA_LOSS_MARK)
-				fit = fa_fit_alpha(s, p, b, k == FA_LOSS_MARK);
+				fit = fa_fit_alpha(s, p, b, cwnd,
+						   k == FA_LOSS_MARK);
 			if (p->queue_fit && cut)
 				s->ramp_cap = fa_min_u32(cwnd, FA_CWND_MAX);
 			/* overshoot: a loss that fit alpha holds its cap */

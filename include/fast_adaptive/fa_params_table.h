@@ -46,6 +46,7 @@
 	FA_PARAM_X(X, compete_rise, FA_COMPETE_RISE)	\
 	FA_PARAM_X(X, early_restore, FA_EARLY_RESTORE)	\
 	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)	\
-	FA_PARAM_X(X, fit_low, FA_FIT_LOW)
+	FA_PARAM_X(X, fit_low, FA_FIT_LOW)	\
+	FA_PARAM_X(X, fit_noise, FA_FIT_NOISE)
 
 #endif /* _FA_PARAMS_TABLE_H */
