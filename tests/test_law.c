@@ -2707,6 +2707,7 @@ static void test_fit_noise(void)
 	u32 now = 0, b, kind;
 
 	CHECK(p.fit_noise == FA_FIT_NOISE_DEFAULT, "defaults() is not the module's");
+	p.fit_low = 0;		/* the caps below are 3/4 of b, at least alpha/4 */
 	p.fit_noise = 1;
 	loss_round(&s, &p, 200, 52500, &now, &u);
 	CHECK_EQ(fa_ssthresh(&s, &p, 200, &b, &kind), 191);
