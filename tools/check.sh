@@ -80,15 +80,19 @@ stage "deb package" tools/deb-test.sh
 stage "demo copy-out" tools/demo/copyout-test.sh
 # One VM suite; rerun once only when the guest kernel panicked in code that
 # is not ours (TCG once double-faulted in the slab allocator on 6.12): the
-# first console is kept as console.first.log and the rerun is announced.
+# first console is kept as build/vmtest/console.first-KVER.log (vmtest.sh
+# empties build/vmtest/KVER/ when it starts), its oops is printed, and the
+# rerun is announced.
 vm_suite() {
-	local v=$1 con=build/vmtest/$1/console.log
+	local v=$1 con=build/vmtest/$1/console.log keep=build/vmtest/console.first-$1.log
 	selftests/vmtest.sh "$v" && return 0
 	if grep -q "Kernel panic" "$con" 2>/dev/null &&
 	   ! grep -qE "tcp_fa_|fa_law|\[tcp_fast_adaptive\]" "$con"; then
-		cp "$con" "build/vmtest/$v/console.first.log"
+		cp "$con" "$keep"
 		echo "check: the $v guest panicked outside tcp_fast_adaptive" \
-			"($(grep -m1 -E 'Oops|BUG' "$con")); running the suite again"
+			"($(grep -m1 -E 'Oops|BUG' "$con")); its oops (all of it in $keep):"
+		grep -m1 -A45 -E 'BUG:|Oops' "$con" | sed 's/^/check:   /'
+		echo "check: running the $v suite again"
 		selftests/vmtest.sh "$v"
 		return
 	fi
