@@ -2698,6 +2698,8 @@ static void test_fit_low(void)
  *    rules on a small window (the shallow bench's flows);
  *  - a CE mark on w = 200, b = 9 fits (marks keep the alpha/4 line);
  *  - fa_faults' case: w = 120 right after a halving, b = 6: no fit.
+ * Each case starts from a fresh flow (loss_round() re-inits the state, so
+ * no cap or lossy window carries over).
  */
 static void test_fit_noise(void)
 {
@@ -2718,27 +2720,21 @@ static void test_fit_noise(void)
 
 	p.fit_noise = 0;
 	loss_round(&s, &p, 200, 52500, &now, &u);
-	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
 	fa_ssthresh(&s, &p, 200, &b, &kind);
 	CHECK_EQ(s.alpha_cap, 6);
 
 	p.fit_noise = 1;
 	loss_round(&s, &p, 200, 53500, &now, &u);
-	s.alpha_cap = 0;
-	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
 	fa_ssthresh(&s, &p, 200, &b, &kind);
 	CHECK_EQ(b, 13);
 	CHECK_EQ(s.alpha_cap, 9);
 
 	loss_round(&s, &p, 60, 55000, &now, &u);
-	s.alpha_cap = 0;
-	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
 	fa_ssthresh(&s, &p, 60, &b, &kind);
 	CHECK_EQ(b, 5);
 	CHECK_EQ(s.alpha_cap, 5);
 
 	loss_round(&s, &p, 200, 52500, &now, &u);
-	s.alpha_cap = 0;
 	fa_ack_ece(&s, true);
 	fa_ssthresh(&s, &p, 200, &b, &kind);
 	fa_ack_ece(&s, false);
@@ -2746,8 +2742,6 @@ static void test_fit_noise(void)
 	CHECK_EQ(s.alpha_cap, 6);
 
 	loss_round(&s, &p, 120, 53000, &now, &u);
-	s.alpha_cap = 0;
-	s.flags &= ~(FA_F_RANDOM_SEEN | FA_F_RANDOM_PREV);
 	fa_ssthresh(&s, &p, 120, &b, &kind);
 	CHECK_EQ(b, 6);
 	CHECK_EQ(s.alpha_cap, 0);
