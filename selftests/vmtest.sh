@@ -28,7 +28,7 @@
 #   VMTEST_QEMU     qemu binary (default qemu-system-x86_64)
 #   FA_STRICT_BARS  0: performance bars are reported as TAP TODO instead of
 #                   failing the suite (default 1; see lib/ktap.sh)
-#   VMTEST_CPU      qemu CPU model (default max)
+#   VMTEST_CPU      qemu CPU model (default max,cx16=off: see lib/vmboot.sh)
 #   FA_STRESS       1: the long forms of the stress tests (make stress)
 #   FA_TEST_TIMEOUT seconds per test in the guest (default: settings)
 
@@ -85,7 +85,7 @@ CC_UNDER_TEST=${VMTEST_CC:-fast_adaptive}
 QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
 # shellcheck source=lib/vmboot.sh
 . "$SELF_DIR/lib/vmboot.sh"
-CPU=${VMTEST_CPU:-max}
+CPU=${VMTEST_CPU:-$VMBOOT_CPU_DEFAULT}
 SMP=${VMTEST_SMP:-2}
 MEM=${VMTEST_MEM:-2048}
 
@@ -251,7 +251,7 @@ mkdir -p "$RES"
 } > "$RES/job.env"
 
 CONSOLE=$RES/console.log
-echo "# vmtest: booting $KVER under TCG (smp $SMP, ${MEM} MiB, timeout ${timeout_s}s)" >&2
+echo "# vmtest: booting $KVER under TCG (cpu $CPU, smp $SMP, ${MEM} MiB, timeout ${timeout_s}s)" >&2
 
 # TCG timing follows the host's CPU: say how busy the host was.
 hostload() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null; }

@@ -53,7 +53,7 @@ err() { echo "vm: $*" >&2; }
 # shellcheck source=../../selftests/lib/vmboot.sh
 . "$REPO/selftests/lib/vmboot.sh"
 QEMU=${VMTEST_QEMU:-qemu-system-x86_64}
-CPU=${VMTEST_CPU:-max}
+CPU=${VMTEST_CPU:-$VMBOOT_CPU_DEFAULT}
 SMP=${VMTEST_SMP:-2}
 MEM=${VMTEST_MEM:-2048}
 KERNEL=/boot/vmlinuz-$KVER
