@@ -90,6 +90,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_FIT_HOLD]		= FA_FIT_HOLD_DEFAULT,
 	[FA_P_FIT_LOW]		= FA_FIT_LOW_DEFAULT,
 	[FA_P_FIT_NOISE]	= FA_FIT_NOISE_DEFAULT,
+	[FA_P_RESTORE_PACE]	= FA_RESTORE_PACE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -196,6 +197,8 @@ fa_module_param(fit_low, FA_P_FIT_LOW);
 MODULE_PARM_DESC(fit_low, FA_PARAM_DESC(FA_FIT_LOW));
 fa_module_param(fit_noise, FA_P_FIT_NOISE);
 MODULE_PARM_DESC(fit_noise, FA_PARAM_DESC(FA_FIT_NOISE));
+fa_module_param(restore_pace, FA_P_RESTORE_PACE);
+MODULE_PARM_DESC(restore_pace, FA_PARAM_DESC(FA_RESTORE_PACE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -231,6 +234,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->fit_hold = fa_tunable_get(FA_P_FIT_HOLD);
 	p->fit_low = fa_tunable_get(FA_P_FIT_LOW);
 	p->fit_noise = fa_tunable_get(FA_P_FIT_NOISE);
+	p->restore_pace = fa_tunable_get(FA_P_RESTORE_PACE);
 	fa_params_sanitize(p);
 }
 
@@ -295,6 +299,36 @@ static bool tcp_fa_window_used(struct sock *sk)
 	       tcp_snd_cwnd(tp) < 2 * tp->packets_out;
 }
 
+/*
+ * restore_pace (fa_params.h): a probe gave back a window far larger than the
+ * flight.  Take the stack's internal pacer for it, unless the socket is
+ * paced already (the pacing tunable, or fq's SK_PACING_FQ); the stack then
+ * sends at sk_pacing_rate, which tcp_update_pacing_rate() sets from this
+ * window after every ACK.
+ */
+static void tcp_fa_pace_restore(struct sock *sk, const struct fa_params *p)
+{
+	const struct tcp_sock *tp = tcp_sk(sk);
+	struct fa_sock *ca = inet_csk_ca(sk);
+
+	if (fa_pace_restore_due(&ca->law, p, tcp_snd_cwnd(tp),
+				tcp_packets_in_flight(tp)) &&
+	    cmpxchg(&sk->sk_pacing_status, SK_PACING_NONE,
+		    SK_PACING_NEEDED) == SK_PACING_NONE)
+		ca->law.pace_restore = 1;
+}
+
+/* Give the pacer back: the window is in flight, or the flow is done with it. */
+static void tcp_fa_pace_release(struct sock *sk)
+{
+	struct fa_sock *ca = inet_csk_ca(sk);
+
+	if (!ca->law.pace_restore)
+		return;
+	ca->law.pace_restore = 0;
+	cmpxchg(&sk->sk_pacing_status, SK_PACING_NEEDED, SK_PACING_NONE);
+}
+
 /* Slow start: the law's exit rule per ACK, else double per round. */
 static void tcp_fa_slow_start(struct sock *sk, const struct fa_params *p,
 			      u32 acked)
@@ -330,7 +364,12 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 	if (have_p)
 		tcp_fa_params_read(&p);
 
+	if (fa_pace_restore_done(&ca->law, tcp_snd_cwnd(tp),
+				 tcp_packets_in_flight(tp)))
+		tcp_fa_pace_release(sk);
+
 	if (round_end) {
+		bool probing = ca->law.phase == FA_PHASE_PROBE;
 		bool competing = fa_competing(&ca->law);
 		struct fa_update u;
 		enum fa_action act;
@@ -353,6 +392,8 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 			 */
 			tp->snd_ssthresh = fa_ssthresh_for(&ca->law, act,
 							   tcp_snd_cwnd(tp));
+			if (probing && ca->law.phase != FA_PHASE_PROBE)
+				tcp_fa_pace_restore(sk, &p);
 		}
 	}
 
@@ -372,6 +413,7 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 		if (cwnd != tcp_snd_cwnd(tp)) {
 			fa_set_cwnd(tp, cwnd);
 			tp->snd_ssthresh = tcp_snd_cwnd(tp);
+			tcp_fa_pace_restore(sk, &p);
 		}
 	}
 
@@ -466,6 +508,7 @@ static size_t tcp_fa_get_info(struct sock *sk, u32 ext, int *attr,
 
 static struct tcp_congestion_ops tcp_fast_adaptive __read_mostly = {
 	.init		= tcp_fa_init,
+	.release	= tcp_fa_pace_release,
 	.ssthresh	= tcp_fa_ssthresh,
 	.undo_cwnd	= tcp_fa_undo_cwnd,
 	.cong_avoid	= tcp_fa_cong_avoid,

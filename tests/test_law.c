@@ -2748,6 +2748,61 @@ static void test_fit_noise(void)
 	CHECK(s.flags & FA_F_RANDOM_SEEN, "b = 6 of 120 did not mark the window lossy");
 }
 
+/*
+ * restore_pace: the window a probe gives back is paced while it exceeds the
+ * flight by more than FA_PACE_BURST_PKTS, and the pacer is given back once
+ * the window is in flight.  Driven as the hosts drive it: early_probe()'s
+ * probe gives back 100 packets to a flight of 1 (due), a host that took the
+ * pacer sets pace_restore (not due again; done only when the flight reaches
+ * the window, or the window falls to the flight, or a ramp or slow start
+ * begins, when it is not due either); a window of 11 over a
+ * flight of 1 is a train the path absorbs anyway (not due); off, never due.
+ */
+static void test_restore_pace(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now, w;
+
+	CHECK(p.restore_pace == FA_RESTORE_PACE_DEFAULT && p.restore_pace == 1,
+	      "restore_pace is not on by default");
+	w = early_probe(&s, &p, &now, &u);
+	CHECK(!fa_pace_restore_due(&s, &p, w, w), "due with the window in flight");
+	w = fa_probe_drained(&s, &p, w, 1);
+	CHECK_EQ(w, 100);
+	CHECK(fa_pace_restore_due(&s, &p, w, 1), "a given-back window of 100 over 1 is not due");
+	CHECK(!fa_pace_restore_done(&s, w, w), "done before the host took the pacer");
+	s.pace_restore = 1;	/* the host took it */
+	CHECK(!fa_pace_restore_due(&s, &p, w, 1), "due twice");
+	CHECK(!fa_pace_restore_done(&s, w, 1), "done with 1 of 100 in flight");
+	CHECK(!fa_pace_restore_done(&s, w, w - 1), "done with 99 of 100 in flight");
+	CHECK(fa_pace_restore_done(&s, w, w), "not done with the window in flight");
+	CHECK(fa_pace_restore_done(&s, 40, 60), "not done after the window fell");
+	s.phase = FA_PHASE_RAMP;
+	CHECK(fa_pace_restore_done(&s, w, 1), "not done when a ramp starts");
+	s.phase = FA_PHASE_SS;
+	CHECK(fa_pace_restore_done(&s, w, 1), "not done in slow start");
+	s.phase = FA_PHASE_LAW;
+	CHECK(!fa_pace_restore_done(&s, w, 1), "done in the law with 1 of 100 in flight");
+
+	fa_init(&s, 0);
+	CHECK_EQ(s.pace_restore, 0);
+	CHECK(!fa_pace_restore_due(&s, &p, 100, 1), "due in slow start");
+	s.phase = FA_PHASE_RAMP;
+	CHECK(!fa_pace_restore_due(&s, &p, 100, 1), "due in a ramp");
+	s.phase = FA_PHASE_LAW;
+	CHECK(!fa_pace_restore_due(&s, &p, 1 + FA_PACE_BURST_PKTS, 1),
+	      "a train of FA_PACE_BURST_PKTS is due");
+	CHECK(fa_pace_restore_due(&s, &p, 2 + FA_PACE_BURST_PKTS, 1),
+	      "a train of FA_PACE_BURST_PKTS + 1 is not due");
+	p.restore_pace = 0;
+	CHECK(!fa_pace_restore_due(&s, &p, 100, 1), "due with restore_pace off");
+	p.restore_pace = 7;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.restore_pace, 1);
+}
+
 static void test_state_size(void)
 {
 	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
@@ -2823,6 +2878,7 @@ static const struct tap_test tests[] = {
 	TEST(test_fit_hold),
 	TEST(test_fit_low),
 	TEST(test_fit_noise),
+	TEST(test_restore_pace),
 	TEST(test_state_size),
 };
 

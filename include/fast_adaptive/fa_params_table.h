@@ -47,6 +47,7 @@
 	FA_PARAM_X(X, early_restore, FA_EARLY_RESTORE)	\
 	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)	\
 	FA_PARAM_X(X, fit_low, FA_FIT_LOW)	\
-	FA_PARAM_X(X, fit_noise, FA_FIT_NOISE)
+	FA_PARAM_X(X, fit_noise, FA_FIT_NOISE)	\
+	FA_PARAM_X(X, restore_pace, FA_RESTORE_PACE)
 
 #endif /* _FA_PARAMS_TABLE_H */

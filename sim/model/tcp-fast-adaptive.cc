@@ -125,6 +125,48 @@ TcpFastAdaptive::CwndLimited(Ptr<const TcpSocketState> tcb, uint32_t acked, bool
     return before + tcb->m_segmentSize >= tcb->m_cWnd.Get();
 }
 
+/*
+ * As tcp_fa_pace_restore(): a probe gave back a window far larger than the
+ * flight; pace it unless the socket paces already.  Linux's
+ * tcp_update_pacing_rate() keeps sk_pacing_rate current on every ACK, paced
+ * or not; ns-3 3.37 updates m_pacingRate only while pacing, so the rate is
+ * set here as its UpdatePacingRate() will set it at the next ACK (cwnd over
+ * the last RTT sample, as 3.37 has no srtt in the socket state, times the
+ * slow-start or the congestion-avoidance ratio).
+ */
+void
+TcpFastAdaptive::PaceRestore(Ptr<TcpSocketState> tcb, const struct fa_params* p)
+{
+    const uint32_t seg = tcb->m_segmentSize;
+    if (tcb->m_pacing ||
+        !fa_pace_restore_due(&m_state, p, tcb->m_cWnd / seg, tcb->m_bytesInFlight.Get() / seg))
+    {
+        return;
+    }
+    Time srtt = tcb->m_lastRtt.Get();
+    if (srtt.IsZero())
+    {
+        return;
+    }
+    uint16_t ratio =
+        tcb->m_cWnd < tcb->m_ssThresh / 2 ? tcb->m_pacingSsRatio : tcb->m_pacingCaRatio;
+    double bps = static_cast<double>(tcb->m_cWnd.Get()) * 8.0 / srtt.GetSeconds() * ratio / 100.0;
+    tcb->m_pacingRate = std::min(DataRate(static_cast<uint64_t>(bps)), tcb->m_maxPacingRate);
+    tcb->m_pacing = true;
+    m_state.pace_restore = 1;
+}
+
+void
+TcpFastAdaptive::PaceRelease(Ptr<TcpSocketState> tcb)
+{
+    if (!m_state.pace_restore)
+    {
+        return;
+    }
+    m_state.pace_restore = 0;
+    tcb->m_pacing = false;
+}
+
 void
 TcpFastAdaptive::Init(Ptr<TcpSocketState> tcb)
 {
@@ -301,8 +343,14 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
 
     ReadParams(&p);
 
+    if (fa_pace_restore_done(&m_state, tcb->m_cWnd / seg, tcb->m_bytesInFlight.Get() / seg))
+    {
+        PaceRelease(tcb);
+    }
+
     if (roundEnd)
     {
+        bool probing = m_state.phase == FA_PHASE_PROBE;
         struct fa_update u = {};
         m_roundEndSeq = tcb->m_highTxMark;
         enum fa_action act = fa_round_end(&m_state,
@@ -344,6 +392,10 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
                                   fa_ssthresh_for(&m_state, act, tcb->m_cWnd / seg)) * seg;
                 tcb->m_ssThresh = static_cast<uint32_t>(std::min<uint64_t>(th, 0xffffffffULL));
             }
+            if (probing && m_state.phase != FA_PHASE_PROBE)
+            {
+                PaceRestore(tcb, &p);
+            }
         }
     }
 
@@ -356,6 +408,7 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
         {
             SetCwndPkts(tcb, w);
             tcb->m_ssThresh = tcb->m_cWnd;
+            PaceRestore(tcb, &p);
         }
     }
 

@@ -85,6 +85,8 @@ class TcpFastAdaptive : public TcpCongestionOps
     static uint32_t NowUs();
     static void SetCwndPkts(Ptr<TcpSocketState> tcb, uint32_t pkts);
     bool CwndLimited(Ptr<const TcpSocketState> tcb, uint32_t acked, bool inSs) const;
+    void PaceRestore(Ptr<TcpSocketState> tcb, const struct fa_params* p);
+    void PaceRelease(Ptr<TcpSocketState> tcb);
 
     /* tunables (raw, as set; sanitised at each use like the kernel) */
 #define FA_PARAM_MEMBER(name, def, lo, hi, desc) uint32_t m_##name;
