@@ -91,6 +91,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_FIT_LOW]		= FA_FIT_LOW_DEFAULT,
 	[FA_P_FIT_NOISE]	= FA_FIT_NOISE_DEFAULT,
 	[FA_P_RESTORE_PACE]	= FA_RESTORE_PACE_DEFAULT,
+	[FA_P_RAMP_DOUBLE]	= FA_RAMP_DOUBLE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -199,6 +200,8 @@ fa_module_param(fit_noise, FA_P_FIT_NOISE);
 MODULE_PARM_DESC(fit_noise, FA_PARAM_DESC(FA_FIT_NOISE));
 fa_module_param(restore_pace, FA_P_RESTORE_PACE);
 MODULE_PARM_DESC(restore_pace, FA_PARAM_DESC(FA_RESTORE_PACE));
+fa_module_param(ramp_double, FA_P_RAMP_DOUBLE);
+MODULE_PARM_DESC(ramp_double, FA_PARAM_DESC(FA_RAMP_DOUBLE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -235,6 +238,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->fit_low = fa_tunable_get(FA_P_FIT_LOW);
 	p->fit_noise = fa_tunable_get(FA_P_FIT_NOISE);
 	p->restore_pace = fa_tunable_get(FA_P_RESTORE_PACE);
+	p->ramp_double = fa_tunable_get(FA_P_RAMP_DOUBLE);
 	fa_params_sanitize(p);
 }
 

@@ -1108,7 +1108,7 @@ static void test_ramp_below_equilibrium(void)
 	      "a round of the ramp acted");
 	CHECK_EQ(s.phase, FA_PHASE_RAMP);
 	CHECK_EQ(fa_apply(FA_ACT_RAMP, 100, &u), 100);
-	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 100), FA_CWND_MAX);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 100), 200);	/* ramp_double */
 	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_UPDATE, 100), 100);
 	/* the exit filter starts over: no stale sample ends the ramp */
 	CHECK_EQ(s.ss_prev_min_us, FA_RTT_NONE);
@@ -1190,6 +1190,7 @@ static void ramp_cap_after_loss(u32 overshoot)
 	u32 now = 0, r;
 
 	p.overshoot = overshoot;
+	p.ramp_double = 0;	/* the loss's cap alone (test_ramp_double) */
 	h.overshoot = overshoot;
 	h.random_loss = 0;
 	law_flow(&s, 50000);
@@ -1293,14 +1294,24 @@ static void test_ramp_fills_in_log_rounds(void)
 	struct fa_params p = defaults();
 	int ramp, linear;
 
+	int twice;
+
+	twice = fluid_rounds_to_fill(&p, 42);
+	p.ramp_double = 0;
 	ramp = fluid_rounds_to_fill(&p, 42);
 	p.ramp = 0;
 	linear = fluid_rounds_to_fill(&p, 42);
-	printf("# 42 -> 0.9 w* on a 412-packet path: ramp %d rounds, linear %d\n",
-	     ramp, linear);
+	printf("# 42 -> 0.9 w* on a 412-packet path: ramp %d rounds (ramp_double %d), linear %d\n",
+	       ramp, twice, linear);
 	/* two rounds to see the empty queue, log2(412 / 42) = 3.3 doublings */
 	CHECK(ramp > 0 && ramp <= 8, "ramp took %d rounds", ramp);
 	CHECK(linear > 3 * ramp, "linear %d vs ramp %d rounds", linear, ramp);
+	/*
+	 * ramp_double: four ramps of one doubling each, every one after two
+	 * cycles below the ramp line: still logarithmic, well under linear
+	 */
+	CHECK(twice > ramp && twice <= 16, "ramp_double took %d rounds", twice);
+	CHECK(linear > 2 * twice, "linear %d vs ramp_double %d rounds", linear, twice);
 }
 
 /*
@@ -1313,6 +1324,59 @@ static void test_ramp_fills_in_log_rounds(void)
 static u32 knee_rtt_us(u32 w)
 {
 	return 100000 + 1200 + (w > 826 ? (w - 826) * 121 : 0);
+}
+
+/*
+ * ramp_double: a ramp an update starts from w stops at 2 w (the host's
+ * ssthresh), or at the loss's lower cap; the cap is spent at the ramp's end,
+ * so the next ramp from 2 w may reach 4 w; off, only the exit rule ends it.
+ */
+static void test_ramp_double(void)
+{
+	struct fa_params p = defaults(), h = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+
+	CHECK(p.ramp_double == 1 && FA_RAMP_DOUBLE_DEFAULT == 1,
+	      "ramp_double is not on by default");
+	law_flow(&s, 50000);
+	arm_ramp(&s, &p, 100, 50000, &now, &u);
+	round_with(&s, &p, 100, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_RAMP, "no ramp");
+	CHECK_EQ(s.ramp_cap, 200);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 100), 200);
+	fa_ss_done(&s);		/* the host reached ssthresh */
+	CHECK_EQ(s.ramp_cap, 0);
+	arm_ramp(&s, &p, 200, 50000, &now, &u);
+	round_with(&s, &p, 200, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 200, 50000, &now, &u) == FA_ACT_RAMP,
+	      "no second ramp from 2 w");
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 200), 400);
+
+	/* a loss's cap below 2 w stays */
+	h.random_loss = 0;
+	h.overshoot = 0;
+	p.overshoot = 0;
+	law_flow(&s, 50000);
+	CHECK_EQ(fa_ssthresh(&s, &h, 400, NULL, NULL), 200);
+	CHECK_EQ(s.ramp_cap, 300);
+	arm_ramp(&s, &p, 200, 50000, &now, &u);
+	round_with(&s, &p, 200, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 200, 50000, &now, &u) == FA_ACT_RAMP, "no ramp after the loss");
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 200), 300);
+	CHECK_EQ(fa_ramp_double_cap(&s, 100), 200);	/* 2 w under the cap */
+	s.ramp_cap = 0;
+	CHECK_EQ(fa_ramp_double_cap(&s, FA_CWND_MAX), FA_CWND_MAX - 1);
+
+	/* off: the exit rule alone */
+	p.ramp_double = 0;
+	law_flow(&s, 50000);
+	arm_ramp(&s, &p, 100, 50000, &now, &u);
+	round_with(&s, &p, 100, 50000, &now, &u);
+	CHECK(round_with(&s, &p, 100, 50000, &now, &u) == FA_ACT_RAMP, "no ramp, off");
+	CHECK_EQ(s.ramp_cap, 0);
+	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 100), FA_CWND_MAX);
 }
 
 static void test_ramp_knee(void)
@@ -2879,6 +2943,7 @@ static const struct tap_test tests[] = {
 	TEST(test_fit_low),
 	TEST(test_fit_noise),
 	TEST(test_restore_pace),
+	TEST(test_ramp_double),
 	TEST(test_state_size),
 };
 

@@ -145,6 +145,13 @@
  *	but a queueing delay of their alpha's).  A probe that finds a longer
  *	path ramps at once (its drained RTT already says the queue is empty).
  *	ramp = 0 gives the paper's linear approach.
+ *	A ramp reads its exit a round late, so it can end at twice what the
+ *	path had spare; where the deficit is less than the window (one of
+ *	three flows left) the flow whose cycle ends first takes all of it
+ *	before the other starts, and the law evens the two only through alpha.
+ *	With ramp_double a ramp that an update starts stops at twice the
+ *	window it started from (fa_ramp_double_cap()); a larger deficit ramps
+ *	again two cycles later.  A probe's ramp is not capped.
  *
  * Loss
  *	FAST halves its window on every loss, as Reno does, so a path that
@@ -609,6 +616,7 @@ struct fa_params {
 	u32 fit_low;		/* a fit may lower alpha below alpha/4 */
 	u32 fit_noise;		/* a loss fits only a backlog of w/16 or more */
 	u32 restore_pace;	/* pace the window a probe gives back */
+	u32 ramp_double;	/* an update's ramp stops at twice its start */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -751,6 +759,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->fit_low = !!p->fit_low;
 	p->fit_noise = !!p->fit_noise;
 	p->restore_pace = !!p->restore_pace;
+	p->ramp_double = !!p->ramp_double;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -789,6 +798,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->fit_low = FA_FIT_LOW_DEFAULT;
 	p->fit_noise = FA_FIT_NOISE_DEFAULT;
 	p->restore_pace = FA_RESTORE_PACE_DEFAULT;
+	p->ramp_double = FA_RAMP_DOUBLE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1813,6 +1823,17 @@ static inline void fa_knee(struct fa_state *s, const struct fa_params *p,
  * a round at equilibrium came within 0.2 ms of the base RTT in the VM (a
  * backlog of 1 where the mean showed 26), so ramps fired at equilibrium.
  */
+/*
+ * ramp_double (fa_params.h): the cap of a ramp an update starts from window
+ * w, 2 w, or the loss's or mark's cap where that is lower.
+ */
+static inline u32 fa_ramp_double_cap(const struct fa_state *s, u32 cwnd)
+{
+	u32 twice = fa_min_u32(cwnd, FA_CWND_MAX >> 1) << 1;
+
+	return s->ramp_cap && s->ramp_cap < twice ? s->ramp_cap : twice;
+}
+
 /* May the flow ramp at all: mode on, window in use, below the loss cap? */
 static inline bool fa_ramp_allowed(const struct fa_state *s,
 				   const struct fa_params *p, u32 cwnd,
@@ -2006,6 +2027,8 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		s->phase = FA_PHASE_RAMP;
 		fa_ss_filter_reset(s);
 		u->cwnd_out = cwnd;
+		if (p->ramp_double)	/* fa_ssthresh_for() reads the cap */
+			s->ramp_cap = fa_ramp_double_cap(s, cwnd);
 		return FA_ACT_RAMP;
 	}
 

@@ -48,6 +48,7 @@
 	FA_PARAM_X(X, fit_hold, FA_FIT_HOLD)	\
 	FA_PARAM_X(X, fit_low, FA_FIT_LOW)	\
 	FA_PARAM_X(X, fit_noise, FA_FIT_NOISE)	\
-	FA_PARAM_X(X, restore_pace, FA_RESTORE_PACE)
+	FA_PARAM_X(X, restore_pace, FA_RESTORE_PACE)	\
+	FA_PARAM_X(X, ramp_double, FA_RAMP_DOUBLE)
 
 #endif /* _FA_PARAMS_TABLE_H */

@@ -72,6 +72,7 @@ MODES_OFF = {
     "fit_low": 0,       # a fit may lower alpha below alpha/4, to 3/16 alpha (0: not below alpha/4)
     "fit_noise": 0,     # a loss fits alpha only on a backlog of cwnd/16 or more (0: alpha/4 only)
     "restore_pace": 0,  # the window a probe gives back is paced until in flight (0: one burst)
+    "ramp_double": 0,   # a ramp an update starts stops at twice its window (0: the exit rule only)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
