@@ -92,6 +92,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_FIT_NOISE]	= FA_FIT_NOISE_DEFAULT,
 	[FA_P_RESTORE_PACE]	= FA_RESTORE_PACE_DEFAULT,
 	[FA_P_RAMP_DOUBLE]	= FA_RAMP_DOUBLE_DEFAULT,
+	[FA_P_PROBE_MEAN]	= FA_PROBE_MEAN_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -202,6 +203,8 @@ fa_module_param(restore_pace, FA_P_RESTORE_PACE);
 MODULE_PARM_DESC(restore_pace, FA_PARAM_DESC(FA_RESTORE_PACE));
 fa_module_param(ramp_double, FA_P_RAMP_DOUBLE);
 MODULE_PARM_DESC(ramp_double, FA_PARAM_DESC(FA_RAMP_DOUBLE));
+fa_module_param(probe_mean, FA_P_PROBE_MEAN);
+MODULE_PARM_DESC(probe_mean, FA_PARAM_DESC(FA_PROBE_MEAN));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -239,6 +242,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->fit_noise = fa_tunable_get(FA_P_FIT_NOISE);
 	p->restore_pace = fa_tunable_get(FA_P_RESTORE_PACE);
 	p->ramp_double = fa_tunable_get(FA_P_RAMP_DOUBLE);
+	p->probe_mean = fa_tunable_get(FA_P_PROBE_MEAN);
 	fa_params_sanitize(p);
 }
 

@@ -2867,6 +2867,83 @@ static void test_restore_pace(void)
 	CHECK_EQ(p.restore_pace, 1);
 }
 
+/*
+ * probe_mean, the demo's case by hand: 100 ms base, slow start ended at 487
+ * packets on a 413-packet pipe, and the last round's minimum came at the
+ * base (a burst found the queue empty).  The probe's round brings the ACKs
+ * of that window at 118 ms (74 packets queued).  With the mode the window
+ * given back is 487 * 100 / 118 + 20 = 432 and no ramp follows; at the
+ * probe's end the drained samples (4 at the base among 44) lower the mean
+ * to 116.36 ms: 438.  Without it the minimum says nothing was queued: the
+ * whole 487 comes back and ramps.  A window below the pipe (the 64 MiB
+ * pull: 578 of 826) whose ACKs come at 100.5 ms ramps either way, and a
+ * round of fewer than FA_PROBE_MEAN_SAMPLES samples is no mean.
+ */
+static u32 mean_probe(struct fa_state *s, const struct fa_params *p, u32 w,
+		      u32 rtt_us, int n, u32 *now, struct fa_update *u)
+{
+	enum fa_action act;
+	int i;
+
+	fa_init(s, 0);
+	*now = 0;
+	fa_rtt_sample(s, 100000, 0);
+	fa_ss_done(s);
+	CHECK(round_with(s, p, w, 100000, now, u) == FA_ACT_NONE, "r1");
+	act = round_with(s, p, w, 100000, now, u);
+	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	for (i = 0; i < n; i++)
+		fa_rtt_sample(s, (s32)rtt_us, *now);
+	return fa_probe_drained(s, p, u->cwnd_out, 1);
+}
+
+static void test_probe_mean(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now, w;
+
+	CHECK(p.probe_mean == FA_PROBE_MEAN_DEFAULT && p.probe_mean == 1,
+	      "probe_mean is not on by default");
+	w = mean_probe(&s, &p, 487, 118000, 40, &now, &u);
+	CHECK_EQ(w, 487 * 100 / 118 + 20);
+	act = round_with(&s, &p, w, 100000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, (u32)(487ULL * 100000 * 44 /
+				   (40ULL * 118000 + 4 * 100000)) + 20);
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
+
+	p.probe_mean = 0;
+	w = mean_probe(&s, &p, 487, 118000, 40, &now, &u);
+	CHECK_EQ(w, 487);
+	act = round_with(&s, &p, w, 100000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(u.cwnd_out, 487);
+	CHECK_EQ(s.phase, FA_PHASE_RAMP);
+
+	p = defaults();
+	w = mean_probe(&s, &p, 578, 100500, 40, &now, &u);
+	CHECK_EQ(w, 578);
+	act = round_with(&s, &p, w, 100000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.phase, FA_PHASE_RAMP);
+
+	w = mean_probe(&s, &p, 487, 118000, FA_PROBE_MEAN_SAMPLES - 1, &now,
+		       &u);
+	CHECK_EQ(w, 487);
+	w = mean_probe(&s, &p, 487, 118000, FA_PROBE_MEAN_SAMPLES, &now, &u);
+	CHECK_EQ(w, 432);
+	/* a competing flow's test keeps its own reading */
+	w = mean_probe(&s, &p, 487, 118000, 40, &now, &u);
+	s.comp |= FA_C_TEST;
+	CHECK_EQ(fa_probe_avg(&s, &p), 100000);
+	p.probe_mean = 3;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.probe_mean, 1);
+}
+
 static void test_state_size(void)
 {
 	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
@@ -2944,6 +3021,7 @@ static const struct tap_test tests[] = {
 	TEST(test_fit_noise),
 	TEST(test_restore_pace),
 	TEST(test_ramp_double),
+	TEST(test_probe_mean),
 	TEST(test_state_size),
 };
 

@@ -107,7 +107,11 @@
  *	law update with gain 1 would ask for with that base, w base / avg +
  *	alpha, not the overshot one; if the round before it held less than
  *	alpha/4 of the flow's packets, slow start had ended on transient queue
- *	and the flow ramps from the probe.
+ *	and the flow ramps from the probe.  With probe_mean, "avg" there is
+ *	the mean RTT of the probe's own round, the ACKs of the last window
+ *	sent at the ACK clock (fa_probe_avg()): a round's minimum under TCG's
+ *	bursts came near the base over a standing queue of 74 packets, and
+ *	the probe restored and then ramped a window already above the pipe.
  *   avg_rtt: the minimum RTT sample of the last round of an update cycle, as
  *	Vegas does: the minimum drops delayed-ACK, scheduling and
  *	ACK-compression noise, which is one-sided (it only adds delay); taking
@@ -433,6 +437,8 @@
 #define FA_SS_PROBE_UPDATES	3
 /* ... and with quick_probe, at the first update. */
 #define FA_SS_PROBE_UPDATES_QUICK	0
+/* probe_mean: fewer samples in the probe's round than this are no mean */
+#define FA_PROBE_MEAN_SAMPLES	8
 /* ss_updates counts to FA_SS_PROBE_UPDATES and saturates (2 bits) */
 #define FA_SS_UPDATES_MAX	3U
 /* Slow start reads the minimum of the last 8..16 samples (two buckets). */
@@ -617,6 +623,7 @@ struct fa_params {
 	u32 fit_noise;		/* a loss fits only a backlog of w/16 or more */
 	u32 restore_pace;	/* pace the window a probe gives back */
 	u32 ramp_double;	/* an update's ramp stops at twice its start */
+	u32 probe_mean;		/* the quick probe reads its round's mean RTT */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -760,6 +767,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->fit_noise = !!p->fit_noise;
 	p->restore_pace = !!p->restore_pace;
 	p->ramp_double = !!p->ramp_double;
+	p->probe_mean = !!p->probe_mean;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -799,6 +807,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->fit_noise = FA_FIT_NOISE_DEFAULT;
 	p->restore_pace = FA_RESTORE_PACE_DEFAULT;
 	p->ramp_double = FA_RAMP_DOUBLE_DEFAULT;
+	p->probe_mean = FA_PROBE_MEAN_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1428,15 +1437,39 @@ static inline bool fa_base_suspect(struct fa_state *s,
 }
 
 /*
- * The window after a probe: the one before it, or (probe_avg_us set, the
- * quick once-per-flow probe) what one law update with gain 1 asks for with
- * the drained base, w base / avg + alpha, at most the window before: the
- * pre-probe window held the slow-start overshoot, and restoring it at once
- * would rebuild that queue in one burst.
+ * probe_mean (fa_params.h): the RTT the quick probe reads for the window it
+ * gives back and for its room test.  The samples of the probe's round are
+ * the ACKs of the last full window before the drain, sent at the ACK clock
+ * after slow start had ended (the round before held slow start's own
+ * train): their mean shows the queue a window above the pipe keeps, which
+ * a round's minimum under bursts does not.  Fewer than
+ * FA_PROBE_MEAN_SAMPLES of them, or the mode off: the round's minimum the
+ * probe started from.  A probe that restores the old window as it was
+ * (probe_avg_us 0) or that tests others' queue while competing keeps its
+ * own reading.
  */
-static inline u32 fa_probe_restore(const struct fa_state *s, u32 alpha_pkts)
+static inline u32 fa_probe_avg(const struct fa_state *s,
+			       const struct fa_params *p)
 {
-	u32 w = s->probe_cwnd, avg = s->probe_avg_us;
+	u32 avg = s->probe_avg_us;
+
+	if (!p->probe_mean || !avg || avg == FA_RTT_NONE ||
+	    (s->comp & FA_C_TEST) || s->cycle_samples < FA_PROBE_MEAN_SAMPLES)
+		return avg;
+	return fa_max_u32(avg, s->cycle_sum_us / s->cycle_samples);
+}
+
+/*
+ * The window after a probe: the one before it, or (avg_us set, the quick
+ * once-per-flow probe: fa_probe_avg()) what one law update with gain 1 asks
+ * for with the drained base, w base / avg + alpha, at most the window
+ * before: the pre-probe window held the slow-start overshoot, and restoring
+ * it at once would rebuild that queue in one burst.
+ */
+static inline u32 fa_probe_restore(const struct fa_state *s, u32 alpha_pkts,
+				   u32 avg_us)
+{
+	u32 w = s->probe_cwnd, avg = avg_us;
 	u64 t;
 
 	if (avg && avg != FA_RTT_NONE && s->base_rtt_us < avg) {
@@ -1484,7 +1517,7 @@ static inline u32 fa_probe_give_back(const struct fa_state *s,
 static inline bool fa_probe_found_room(const struct fa_state *s,
 				       const struct fa_params *p)
 {
-	u32 avg = s->probe_avg_us, base = fa_base_eff_us(s, p);
+	u32 avg = fa_probe_avg(s, p), base = fa_base_eff_us(s, p);
 	u32 w = fa_min_u32(s->probe_cwnd, FA_CWND_MAX);
 
 	if (!avg || avg == FA_RTT_NONE || base == FA_RTT_NONE)
@@ -1560,7 +1593,7 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		fa_compete_window_reset(s, now_us);
 	else
 		fa_window_reset(s, now_us);
-	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
+	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts, s->probe_avg_us);
 	s->target_cwnd = u->cwnd_out;
 	return FA_ACT_PROBE_END;
 }
@@ -1594,7 +1627,8 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 		s->probe_avg_us = 0;
 		fa_cycle_reset(s);
 		fa_compete_window_reset(s, now_us);
-		u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
+		u->cwnd_out = fa_probe_restore(s, p->alpha_pkts,
+					       fa_probe_avg(s, p));
 		s->target_cwnd = u->cwnd_out;
 		fa_cubic_epoch(s, u->cwnd_out);
 		/*
@@ -1628,7 +1662,7 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	 * empty.  Ramp at once (see fa_ssthresh_for) instead of waiting for an
 	 * update cycle that a restored burst would fill with transient queue.
 	 */
-	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts);
+	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts, fa_probe_avg(s, p));
 	/*
 	 * A loss on the old path says nothing about the new one; on the same
 	 * path, an overflow's cap still holds (overshoot, see the top), and
@@ -1708,7 +1742,7 @@ static inline u32 fa_probe_drained(const struct fa_state *s,
 	    cwnd > FA_CWND_MIN || in_flight >= FA_CWND_MIN)
 		return cwnd;
 	p = fa_fit_params(s, p, &fit);
-	w = fa_probe_restore(s, p->alpha_pkts);
+	w = fa_probe_restore(s, p->alpha_pkts, fa_probe_avg(s, p));
 	/* a competing flow's test gives its window back whole */
 	if (!(s->comp & FA_C_TEST))
 		w = fa_probe_give_back(s, p, w);

@@ -423,6 +423,28 @@
 #define FA_RAMP_DOUBLE_HELP	\
 	"1: a ramp an update starts stops at twice the window it started from; 0: only the backlog exit ends it"
 
+/*
+ * The once-per-flow probe right after slow start (quick_probe) reads the
+ * RTT the flow had before the drain twice: for the window it gives back
+ * (w base / avg + alpha) and for the test whether slow start had ended
+ * below the pipe, on its own bursts (fa_probe_found_room(), which then
+ * ramps).  The last round's minimum is near the base whenever one packet
+ * of the round found the queue empty, and under TCG's bursts one does even
+ * over a standing queue: in the VM's demo (1-BDP buffer) slow starts that
+ * ended at 450-508 packets on a 413-packet pipe ramped from the probe to
+ * 697-776, 60-85 ms of queue for a second.  With probe_mean both read the
+ * mean RTT of the probe's own round, the ACKs of the last window, whose
+ * packets left at the ACK clock after the exit (the round before holds
+ * slow start's own train); a
+ * window below the pipe shows no queue there, one above it shows what it
+ * holds.  0: the last round's minimum.
+ */
+#define FA_PROBE_MEAN_DEFAULT		1
+#define FA_PROBE_MEAN_MIN		0
+#define FA_PROBE_MEAN_MAX		1
+#define FA_PROBE_MEAN_HELP	\
+	"1: the probe after slow start reads the mean RTT of its own round, the last window's ACKs (window given back, room to ramp); 0: the minimum of the round before it"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -459,6 +481,7 @@ enum fa_param_id {
 	FA_P_FIT_NOISE,
 	FA_P_RESTORE_PACE,
 	FA_P_RAMP_DOUBLE,
+	FA_P_PROBE_MEAN,
 	FA_P_COUNT,
 };
 
@@ -513,6 +536,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_FIT_NOISE] = FA_PARAM_ROW(fit_noise, FA_FIT_NOISE),
 	[FA_P_RESTORE_PACE] = FA_PARAM_ROW(restore_pace, FA_RESTORE_PACE),
 	[FA_P_RAMP_DOUBLE] = FA_PARAM_ROW(ramp_double, FA_RAMP_DOUBLE),
+	[FA_P_PROBE_MEAN] = FA_PARAM_ROW(probe_mean, FA_PROBE_MEAN),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -73,6 +73,7 @@ MODES_OFF = {
     "fit_noise": 0,     # a loss fits alpha only on a backlog of cwnd/16 or more (0: alpha/4 only)
     "restore_pace": 0,  # the window a probe gives back is paced until in flight (0: one burst)
     "ramp_double": 0,   # a ramp an update starts stops at twice its window (0: the exit rule only)
+    "probe_mean": 0,    # the quick probe reads the last round's mean RTT (0: its minimum)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
 MODES_DEFAULT = dict((m, DEFAULTS[m]) for m in MODES_OFF)
