@@ -18,7 +18,8 @@
 # minutes on a quiet 2-core machine.
 #
 # Environment: DEMO_OUT (results folder), DEMO_ALGS, DEMO_SLICES,
-# DEMO_SLICE_KIB (passed to the guest).
+# DEMO_SLICE_KIB, DEMO_KEEP_TRACE=1 (the fast_adaptive tags' tracepoints
+# in trace.ALG; passed to the guest).
 #
 # The guest reads the checkout from the host root over 9p but mounts its own
 # tmpfs on /tmp, /run and /var/tmp, so it cannot see a checkout under those:

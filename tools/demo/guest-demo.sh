@@ -15,6 +15,9 @@
 # (interactive exchanges: send time, latency, microseconds), study.ALG.*
 # (server-side TCP_INFO samples of the study connection) and prints one
 # progress line per phase.  demo.sh computes and prints the results.
+# DEMO_KEEP_TRACE=1 (diagnosis): also trace.ALG, the fast_adaptive
+# tracepoints of each fast_adaptive tag's pull (enabled once, at the first;
+# the bench does the same, tools/bench/NOTES.md).
 
 set -u
 DIR=$(cd "$(dirname "$0")" && pwd)
@@ -49,6 +52,7 @@ echo "# study files=$SLICES bytes=$total" >> "$OUT/demo.txt"
 
 failed=0
 port=7000
+trace_ready=0
 for alg in $ALGS; do
 	port=$((port + 1))
 	cc=$(cc_of "$alg")
@@ -65,10 +69,28 @@ for alg in $ALGS; do
 	say "$alg: radiologist's session open, measuring the idle round trip for ${IDLE} s"
 	bsleep "$IDLE"
 	st0=$(net_bottleneck_stats)
+	tracing=0
+	case "${DEMO_KEEP_TRACE:-0}:$alg" in
+	1:fast_adaptive | 1:fa_*)
+		if ! fa_trace_available; then
+			say "$alg: no fast_adaptive tracepoints in this module: no trace"
+		elif [ $trace_ready = 0 ]; then
+			fa_trace_start && trace_ready=1 tracing=1
+		else
+			: > "$FA_TRACE/trace"
+			echo 1 > "$FA_TRACE/tracing_on"
+			tracing=1
+		fi
+		;;
+	esac
 	say "$alg: pulling the study ..."
 	in_rcv "$PACS" pull -c "$SND_IP" -p "$port" -d "$STUDY" -o "/tmp/pacs/recv.$alg" -T 120 \
 		> "/tmp/pacs/pull.$alg" 2>&1
 	st1=$(net_bottleneck_stats)
+	if [ $tracing = 1 ]; then
+		echo 0 > "$FA_TRACE/tracing_on"
+		cat "$FA_TRACE/trace" > "$OUT/trace.$alg"
+	fi
 	kill -TERM "$ping_pid" 2>/dev/null
 	wait "$ping_pid" 2>/dev/null
 	wait "$PACS_SERVE_PID" 2>/dev/null
