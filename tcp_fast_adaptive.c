@@ -337,6 +337,14 @@ static void tcp_fa_pace_release(struct sock *sk)
 	cmpxchg(&sk->sk_pacing_status, SK_PACING_NEEDED, SK_PACING_NONE);
 }
 
+/* The mean RTT sample of the update cycle so far, for fast_adaptive:probe. */
+static u32 tcp_fa_cycle_mean(const struct fa_sock *ca)
+{
+	const struct fa_state *s = &ca->law;
+
+	return s->cycle_samples ? s->cycle_sum_us / s->cycle_samples : 0;
+}
+
 /* Slow start: the law's exit rule per ACK, else double per round. */
 static void tcp_fa_slow_start(struct sock *sk, const struct fa_params *p,
 			      u32 acked)
@@ -379,6 +387,9 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 	if (round_end) {
 		bool probing = ca->law.phase == FA_PHASE_PROBE;
 		bool competing = fa_competing(&ca->law);
+		/* what the probe read, for fast_adaptive:probe at its end */
+		u32 pmin = ca->law.probe_min_us, pn = ca->law.cycle_samples;
+		u32 pmean = probing ? tcp_fa_cycle_mean(ca) : 0;
 		struct fa_update u;
 		enum fa_action act;
 
@@ -402,6 +413,13 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 							   tcp_snd_cwnd(tp));
 			if (probing && ca->law.phase != FA_PHASE_PROBE)
 				tcp_fa_pace_restore(sk, &p);
+			if (act == FA_ACT_PROBE_START)
+				trace_probe(sk, &ca->law, FA_PROBE_EV_START,
+					    tcp_snd_cwnd(tp),
+					    ca->law.probe_min_us, 0, 0);
+			else if (act == FA_ACT_PROBE_END)
+				trace_probe(sk, &ca->law, FA_PROBE_EV_END,
+					    tcp_snd_cwnd(tp), pmin, pmean, pn);
 		}
 	}
 
@@ -422,6 +440,9 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 			fa_set_cwnd(tp, cwnd);
 			tp->snd_ssthresh = tcp_snd_cwnd(tp);
 			tcp_fa_pace_restore(sk, &p);
+			trace_probe(sk, &ca->law, FA_PROBE_EV_RESTORE,
+				    tcp_snd_cwnd(tp), ca->law.probe_min_us,
+				    tcp_fa_cycle_mean(ca), ca->law.cycle_samples);
 		}
 	}
 

@@ -9,6 +9,9 @@
  * fast_adaptive:loss says how a loss or CE mark was read and answered.
  * fast_adaptive:mode says when the flow starts competing with
  * buffer-filling traffic (mode=compete) and when it stops (mode=fast).
+ * fast_adaptive:probe follows each base-RTT probe: its start, the window
+ * early_restore gives back, and its end, with the RTTs it read and the
+ * phase it left the flow in (ramp: slow start again).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM fast_adaptive
@@ -19,6 +22,11 @@
 #include <linux/tracepoint.h>
 #include <net/inet_sock.h>
 #include "fast_adaptive/fa_law.h"
+
+/* The moments of a base-RTT probe that fast_adaptive:probe records. */
+#define FA_PROBE_EV_START	0
+#define FA_PROBE_EV_RESTORE	1
+#define FA_PROBE_EV_END		2
 
 /* Why slow start ended: the law's own rule, or the host's ssthresh. */
 #define FA_SS_EXIT_BACKLOG	0
@@ -173,6 +181,59 @@ TRACE_EVENT(mode,
 		  __entry->sport, __entry->dport,
 		  __entry->compete ? "compete" : "fast", __entry->cwnd,
 		  __entry->base_rtt_us, __entry->avg_rtt_us)
+);
+
+/*
+ * min_us: the probe's minimum RTT so far (at the start, the route window's);
+ * avg_us: the RTT the quick probe started from (0 for the others); mean_us
+ * and samples: the RTT samples the probe's round has taken so far (at the
+ * end, all of them), which probe_mean reads.
+ */
+TRACE_EVENT(probe,
+	TP_PROTO(const struct sock *sk, const struct fa_state *s, int ev,
+		 u32 cwnd, u32 min_us, u32 mean_us, u32 samples),
+	TP_ARGS(sk, s, ev, cwnd, min_us, mean_us, samples),
+	TP_STRUCT__entry(
+		__field(u16, sport)
+		__field(u16, dport)
+		__field(u8, ev)
+		__field(u8, phase)
+		__field(u32, cwnd)
+		__field(u32, probe_cwnd)
+		__field(u32, base_rtt_us)
+		__field(u32, min_us)
+		__field(u32, avg_us)
+		__field(u32, mean_us)
+		__field(u32, samples)
+	),
+	TP_fast_assign(
+		__entry->sport = ntohs(inet_sk(sk)->inet_sport);
+		__entry->dport = ntohs(inet_sk(sk)->inet_dport);
+		__entry->ev = ev;
+		__entry->phase = s->phase;
+		__entry->cwnd = cwnd;
+		__entry->probe_cwnd = s->probe_cwnd;
+		__entry->base_rtt_us = s->base_rtt_us;
+		__entry->min_us = min_us;
+		__entry->avg_us = s->probe_avg_us;
+		__entry->mean_us = mean_us;
+		__entry->samples = samples;
+	),
+	TP_printk("sport=%u dport=%u event=%s cwnd=%u probe_cwnd=%u base_rtt_us=%u min_us=%u avg_us=%u mean_us=%u samples=%u phase=%s",
+		  __entry->sport, __entry->dport,
+		  __print_symbolic(__entry->ev,
+				   { FA_PROBE_EV_START, "start" },
+				   { FA_PROBE_EV_RESTORE, "restore" },
+				   { FA_PROBE_EV_END, "end" }),
+		  __entry->cwnd, __entry->probe_cwnd, __entry->base_rtt_us,
+		  __entry->min_us, __entry->avg_us, __entry->mean_us,
+		  __entry->samples,
+		  __print_symbolic(__entry->phase,
+				   { FA_PHASE_SS, "slow_start" },
+				   { FA_PHASE_LAW, "law" },
+				   { FA_PHASE_PROBE, "probe" },
+				   { FA_PHASE_RAMP, "ramp" },
+				   { FA_PHASE_COMPETE, "compete" }))
 );
 
 #endif /* _TCP_FAST_ADAPTIVE_TRACE_H */

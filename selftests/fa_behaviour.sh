@@ -32,7 +32,7 @@ LAST=8		# s, the three-flow measurement window at the end
 W=$FA_RESULTS/behaviour
 mkdir -p "$W"
 
-ktap_plan 6
+ktap_plan 7
 fa_need_helpers || { ktap_info "helpers missing"; exit 4; }
 trap 'net_teardown; kill $(jobs -p) 2>/dev/null' EXIT
 
@@ -172,9 +172,21 @@ if [ $tracing = 1 ]; then
 	else
 		ktap_fail "no retransmission up to 1 s after slow start ended (no ss_exit event)"
 	fi
+	# quick_probe: one drain right after slow start; its end reads the
+	# samples of its own round (probe_mean), which hold the last window
+	st=$(grep " probe: sport=$sport .* event=start " "$W/fa1.trace" | head -n 1)
+	en=$(grep " probe: sport=$sport .* event=end " "$W/fa1.trace" | head -n 1)
+	ktap_info "first probe of the flow: start: ${st:-none}; end: ${en:-none}"
+	n=$(field samples "$en") mn=$(field min_us "$en") me=$(field mean_us "$en")
+	if [ -n "$st" ] && [ -n "$n" ] && [ "$n" -ge 8 ] && [ -n "$me" ] && [ "$me" -ge "$mn" ]; then
+		ktap_ok "the quick probe is traced: start, then an end that read $n samples (mean $me us >= minimum $mn us)"
+	else
+		ktap_fail "the quick probe is traced: start, then an end with >= 8 samples and mean >= minimum (start: ${st:-none}; end: ${en:-none})"
+	fi
 else
 	ktap_skip "slow start exits by the backlog rule" "needs fast_adaptive's tracepoints"
 	ktap_skip "no retransmission up to 1 s after slow start ended" "needs fast_adaptive's tracepoints"
+	ktap_skip "the quick probe is traced" "needs fast_adaptive's tracepoints"
 fi
 
 # --- three flows, 4 s apart --------------------------------------------------------
