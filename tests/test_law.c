@@ -2935,6 +2935,17 @@ static void test_probe_mean(void)
 	CHECK_EQ(w, 487);
 	w = mean_probe(&s, &p, 487, 118000, FA_PROBE_MEAN_SAMPLES, &now, &u);
 	CHECK_EQ(w, 432);
+	/*
+	 * the probe's drain is a silence of an RTT: the host's idle restart
+	 * (CA_EVENT_TX_START) must keep the probe's samples and its round
+	 */
+	w = mean_probe(&s, &p, 487, 118000, 40, &now, &u);
+	CHECK(!fa_tx_start(&s, 150000, now), "a probe's drain restarted the flow");
+	CHECK_EQ(s.cycle_samples, 40);
+	act = round_with(&s, &p, w, 100000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
+	CHECK(fa_tx_start(&s, 150000, now), "no idle restart after the probe");
 	/* a competing flow's test keeps its own reading */
 	w = mean_probe(&s, &p, 487, 118000, 40, &now, &u);
 	s.comp |= FA_C_TEST;

@@ -1020,10 +1020,16 @@ static inline void fa_restart(struct fa_state *s, u32 now_us)
  * of a small window too (Linux's CA_EVENT_TX_START), so it is an idle
  * restart only when the sender was silent for at least a base RTT: idle_us
  * must be a lower bound of the silence.  Returns whether it restarted.
+ * Never in a probe: its drain is itself a silence of about an RTT (window
+ * 2 behind a full flight), and a restart there threw away the samples of
+ * the probe's round that probe_mean reads and moved the probe's end a
+ * round later (VM demo: the end then read the round's minimum, restored
+ * the slow-start overshoot whole and ramped from it).
  */
 static inline bool fa_tx_start(struct fa_state *s, u32 idle_us, u32 now_us)
 {
-	if (s->base_rtt_us == FA_RTT_NONE || idle_us < s->base_rtt_us)
+	if (s->base_rtt_us == FA_RTT_NONE || idle_us < s->base_rtt_us ||
+	    s->phase == FA_PHASE_PROBE)
 		return false;
 	fa_restart(s, now_us);
 	return true;

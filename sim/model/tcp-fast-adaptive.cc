@@ -270,6 +270,7 @@ TcpFastAdaptive::OnTx(Ptr<const Packet> p, const TcpHeader& h, Ptr<const TcpSock
         m_txEnd = end;
         m_txEndSeq = h.GetSequenceNumber() + SequenceNumber32(len);
     }
+    m_lastTxUs = now;
 }
 
 void
@@ -341,6 +342,7 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
     bool roundEnd = tcb->m_lastAckedSeq > m_roundEndSeq;
     struct fa_params p;
 
+    m_lastAckUs = Simulator::Now().GetMicroSeconds();
     ReadParams(&p);
 
     if (fa_pace_restore_done(&m_state, tcb->m_cWnd / seg, tcb->m_bytesInFlight.Get() / seg))
@@ -475,8 +477,19 @@ TcpFastAdaptive::CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAE
 {
     if (event == TcpSocketState::CA_EVENT_TX_START)
     {
-        fa_restart(&m_state, NowUs());
-        m_roundEndSeq = tcb->m_highTxMark;
+        /*
+         * as tcp_fa_cwnd_event(): an idle restart only after a silence of
+         * a base RTT or more (fa_tx_start()).  The silence since the last
+         * send (attached: the Tx trace; else since the last ACK, which came
+         * after that send: a lower bound either way, as Linux's jiffies).
+         */
+        int64_t last = m_attached ? m_lastTxUs : m_lastAckUs;
+        int64_t idle = last < 0 ? 0 : Simulator::Now().GetMicroSeconds() - last;
+        uint32_t idleUs = static_cast<uint32_t>(std::clamp<int64_t>(idle, 0, UINT32_MAX));
+        if (fa_tx_start(&m_state, idleUs, NowUs()))
+        {
+            m_roundEndSeq = tcb->m_highTxMark;
+        }
     }
 }
 

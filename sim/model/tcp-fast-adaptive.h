@@ -103,6 +103,8 @@ class TcpFastAdaptive : public TcpCongestionOps
     bool m_attached{false};
     std::map<uint64_t, TxSeg> m_txSegs; /* keyed by first byte */
     uint64_t m_txEnd{0};                /* highest end sent (unwrapped) */
+    int64_t m_lastTxUs{-1};             /* last data segment sent (attached) */
+    int64_t m_lastAckUs{-1};            /* last ACK the law saw */
     SequenceNumber32 m_txEndSeq;        /* the same, on the wire */
     bool m_txStarted{false};
 };
