@@ -337,14 +337,6 @@ static void tcp_fa_pace_release(struct sock *sk)
 	cmpxchg(&sk->sk_pacing_status, SK_PACING_NEEDED, SK_PACING_NONE);
 }
 
-/* The mean RTT sample of the update cycle so far, for fast_adaptive:probe. */
-static u32 tcp_fa_cycle_mean(const struct fa_sock *ca)
-{
-	const struct fa_state *s = &ca->law;
-
-	return s->cycle_samples ? s->cycle_sum_us / s->cycle_samples : 0;
-}
-
 /* Slow start: the law's exit rule per ACK, else double per round. */
 static void tcp_fa_slow_start(struct sock *sk, const struct fa_params *p,
 			      u32 acked)
@@ -389,7 +381,7 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 		bool competing = fa_competing(&ca->law);
 		/* what the probe read, for fast_adaptive:probe at its end */
 		u32 pmin = ca->law.probe_min_us, pn = ca->law.cycle_samples;
-		u32 pmean = probing ? tcp_fa_cycle_mean(ca) : 0;
+		u32 pmean = probing ? fa_cycle_mean(&ca->law) : 0;
 		struct fa_update u;
 		enum fa_action act;
 
@@ -442,7 +434,7 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 			tcp_fa_pace_restore(sk, &p);
 			trace_probe(sk, &ca->law, FA_PROBE_EV_RESTORE,
 				    tcp_snd_cwnd(tp), ca->law.probe_min_us,
-				    tcp_fa_cycle_mean(ca), ca->law.cycle_samples);
+				    fa_cycle_mean(&ca->law), ca->law.cycle_samples);
 		}
 	}
 

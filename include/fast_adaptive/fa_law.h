@@ -1442,6 +1442,12 @@ static inline bool fa_base_suspect(struct fa_state *s,
 	return suspect;
 }
 
+/* The mean RTT sample of the update cycle so far, 0 before any sample. */
+static inline u32 fa_cycle_mean(const struct fa_state *s)
+{
+	return s->cycle_samples ? s->cycle_sum_us / s->cycle_samples : 0;
+}
+
 /*
  * probe_mean (fa_params.h): the RTT the quick probe reads for the window it
  * gives back and for its room test.  The samples of the probe's round are
@@ -1462,7 +1468,7 @@ static inline u32 fa_probe_avg(const struct fa_state *s,
 	if (!p->probe_mean || !avg || avg == FA_RTT_NONE ||
 	    (s->comp & FA_C_TEST) || s->cycle_samples < FA_PROBE_MEAN_SAMPLES)
 		return avg;
-	return fa_max_u32(avg, s->cycle_sum_us / s->cycle_samples);
+	return fa_max_u32(avg, fa_cycle_mean(s));
 }
 
 /*
@@ -2019,8 +2025,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 
 	if (++s->cycle_rounds < p->update_rtts)
 		return FA_ACT_NONE;
-	mean = s->cycle_samples ?
-	       (u32)div_u64(s->cycle_sum_us, s->cycle_samples) : 0;
+	mean = fa_cycle_mean(s);
 	fa_cycle_reset(s);
 	if (rmin == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return FA_ACT_NONE;

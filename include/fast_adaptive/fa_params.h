@@ -435,9 +435,8 @@
  * 697-776, 60-85 ms of queue for a second.  With probe_mean both read the
  * mean RTT of the probe's own round, the ACKs of the last window, whose
  * packets left at the ACK clock after the exit (the round before holds
- * slow start's own train); a
- * window below the pipe shows no queue there, one above it shows what it
- * holds.  0: the last round's minimum.
+ * slow start's own train); a window below the pipe shows no queue there,
+ * one above it shows what it holds.  0: the last round's minimum.
  */
 #define FA_PROBE_MEAN_DEFAULT		1
 #define FA_PROBE_MEAN_MIN		0
