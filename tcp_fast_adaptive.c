@@ -93,6 +93,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_RESTORE_PACE]	= FA_RESTORE_PACE_DEFAULT,
 	[FA_P_RAMP_DOUBLE]	= FA_RAMP_DOUBLE_DEFAULT,
 	[FA_P_PROBE_MEAN]	= FA_PROBE_MEAN_DEFAULT,
+	[FA_P_PROBE_PAUSE]	= FA_PROBE_PAUSE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -205,6 +206,8 @@ fa_module_param(ramp_double, FA_P_RAMP_DOUBLE);
 MODULE_PARM_DESC(ramp_double, FA_PARAM_DESC(FA_RAMP_DOUBLE));
 fa_module_param(probe_mean, FA_P_PROBE_MEAN);
 MODULE_PARM_DESC(probe_mean, FA_PARAM_DESC(FA_PROBE_MEAN));
+fa_module_param(probe_pause, FA_P_PROBE_PAUSE);
+MODULE_PARM_DESC(probe_pause, FA_PARAM_DESC(FA_PROBE_PAUSE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -243,6 +246,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->restore_pace = fa_tunable_get(FA_P_RESTORE_PACE);
 	p->ramp_double = fa_tunable_get(FA_P_RAMP_DOUBLE);
 	p->probe_mean = fa_tunable_get(FA_P_PROBE_MEAN);
+	p->probe_pause = fa_tunable_get(FA_P_PROBE_PAUSE);
 	fa_params_sanitize(p);
 }
 
@@ -419,11 +423,11 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 	 * early_restore: the old flight is acknowledged and the next packet
 	 * sent is the one the probe reads; the window comes back with it.
 	 * The tunables are read only at that ACK, not at every ACK of the
-	 * probe (fa_probe_drained() does nothing while FA_CWND_MIN or more
-	 * packets are in flight).
+	 * probe (fa_probe_drained() does nothing while the probe's window or
+	 * more packets are in flight).
 	 */
-	if (ca->law.phase == FA_PHASE_PROBE &&
-	    tcp_packets_in_flight(tp) < FA_CWND_MIN) {
+	if (fa_probe_pause_over(&ca->law, tcp_snd_cwnd(tp),
+				tcp_packets_in_flight(tp))) {
 		if (!have_p)
 			tcp_fa_params_read(&p);
 		cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),

@@ -32,7 +32,7 @@ LAST=8		# s, the three-flow measurement window at the end
 W=$FA_RESULTS/behaviour
 mkdir -p "$W"
 
-ktap_plan 7
+ktap_plan 8
 fa_need_helpers || { ktap_info "helpers missing"; exit 4; }
 trap 'net_teardown; kill $(jobs -p) 2>/dev/null' EXIT
 
@@ -183,10 +183,22 @@ if [ $tracing = 1 ]; then
 	else
 		ktap_fail "the quick probe is traced: start, then an end with >= 8 samples and mean >= minimum (start: ${st:-none}; end: ${en:-none})"
 	fi
+	# probe_pause: the quick probe drains to 2 packets (off, the default)
+	# or, on, only pauses: it keeps more than 2, fewer than its window
+	pc=$(field cwnd "$st") pw=$(field probe_cwnd "$st")
+	pp=$(cat /sys/module/tcp_fast_adaptive/parameters/probe_pause 2>/dev/null)
+	if [ "$pp" = 1 ] && [ -n "$pc" ] && [ -n "$pw" ] && [ "$pc" -gt 2 ] && [ "$pc" -lt "$pw" ]; then
+		ktap_ok "the quick probe keeps what probe_pause=1 says: $pc of $pw packets"
+	elif [ "$pp" = 0 ] && [ "$pc" = 2 ]; then
+		ktap_ok "the quick probe keeps what probe_pause=0 says: 2 of ${pw:-?} packets"
+	else
+		ktap_fail "the quick probe keeps what probe_pause=${pp:-?} says (start: ${st:-none})"
+	fi
 else
 	ktap_skip "slow start exits by the backlog rule" "needs fast_adaptive's tracepoints"
 	ktap_skip "no retransmission up to 1 s after slow start ended" "needs fast_adaptive's tracepoints"
 	ktap_skip "the quick probe is traced" "needs fast_adaptive's tracepoints"
+	ktap_skip "the quick probe keeps what probe_pause says" "needs fast_adaptive's tracepoints"
 fi
 
 # --- three flows, 4 s apart --------------------------------------------------------

@@ -106,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.restore_pace = take8(&r);
 	p.ramp_double = take8(&r);
 	p.probe_mean = take8(&r);
+	p.probe_pause = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -250,14 +251,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (op & 0x40) {
 				u32 before = cwnd;
 
-				/* early_restore: only raises a probe's window */
+				/*
+				 * early_restore: only raises a probe's window,
+				 * once fewer than it are in flight (FA_CWND_MIN,
+				 * or a pause's window)
+				 */
 				cwnd = fa_probe_drained(&s, &p, cwnd, v & 0xff);
 				ASSERT(cwnd >= before);
 				ASSERT(cwnd == before ||
 				       (cwnd <= FA_CWND_MAX && p.early_restore &&
 					s.phase == FA_PHASE_PROBE &&
-					before <= FA_CWND_MIN &&
-					(v & 0xff) < FA_CWND_MIN));
+					before <= fa_probe_window(&s) &&
+					(v & 0xff) < fa_probe_window(&s)));
+				ASSERT(s.phase != FA_PHASE_PROBE ||
+				       fa_probe_window(&s) >= FA_CWND_MIN);
 				break;
 			}
 			cwnd = fa_undo(&s, cwnd);

@@ -2955,6 +2955,140 @@ static void test_probe_mean(void)
 	CHECK_EQ(p.probe_mean, 1);
 }
 
+/*
+ * probe_pause, the demo's lone flow by hand: 100 ms base, slow start ended
+ * at 493 packets and the cycle after it came at 120 ms.  Own backlog
+ * 493 * 20 / 120 = 82, margin 2 alpha = 40: the probe keeps 371 packets
+ * instead of 2, and its window comes back at the ACK that leaves fewer than
+ * 371 in flight (493 * 100 / 120 + 20 = 430 from the round's mean).  The
+ * round's last sample, the packet after the pause, finds the base: the
+ * probe ends.  A joiner's packet reads 5 ms under it, or 10 ms over it (the
+ * pause left others' queue): it drains to FA_CWND_MIN at once, from the
+ * window before the pause.  jitter_us off the base is the base.
+ */
+static enum fa_action pause_probe(struct fa_state *s,
+				  const struct fa_params *p, u32 *now,
+				  struct fa_update *u)
+{
+	enum fa_action act;
+
+	fa_init(s, 0);
+	*now = 0;
+	fa_rtt_sample(s, 100000, 0);
+	fa_ss_done(s);
+	CHECK(round_with(s, p, 493, 120000, now, u) == FA_ACT_NONE, "r1");
+	act = round_with(s, p, 493, 120000, now, u);
+	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	return act;
+}
+
+/* The paused probe's round: 40 old-flight samples at 120 ms, then last_us. */
+static enum fa_action pause_round(struct fa_state *s,
+				  const struct fa_params *p, u32 last_us,
+				  u32 *now, struct fa_update *u)
+{
+	u32 w;
+	int i;
+
+	for (i = 0; i < 40; i++)
+		fa_rtt_sample(s, 120000, *now);
+	w = fa_probe_drained(s, p, u->cwnd_out, u->cwnd_out - 1);
+	fa_rtt_sample(s, (s32)last_us, *now);
+	*now += 120000;
+	return fa_round_end(s, p, w, false, true, *now, u);
+}
+
+static void test_probe_pause(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now, w;
+	int i;
+
+	CHECK(p.probe_pause == FA_PROBE_PAUSE_DEFAULT && p.probe_pause == 0,
+	      "probe_pause is not off by default");
+	p.probe_pause = 1;
+	pause_probe(&s, &p, &now, &u);
+	CHECK_EQ(u.cwnd_out, 493 - (493 * 20 / 120 + 2 * 20));
+	CHECK_EQ(fa_probe_window(&s), 371);
+	CHECK_EQ(s.pause_base_us, 100000);
+	for (i = 0; i < 40; i++)
+		fa_rtt_sample(&s, 120000, now);
+	CHECK(!fa_probe_pause_over(&s, 371, 371), "over with 371 in flight");
+	CHECK(!fa_probe_pause_over(&s, 430, 100), "over after the restore");
+	CHECK_EQ(fa_probe_drained(&s, &p, 371, 371), 371);
+	w = fa_probe_drained(&s, &p, 371, 370);
+	CHECK_EQ(w, 493 * 100 / 120 + 20);
+	fa_rtt_sample(&s, 100000, now);
+	now += 100000;
+	act = fa_round_end(&s, &p, w, false, true, now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "lone: probe did not end: %d", act);
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
+	CHECK_EQ(s.base_rtt_us, 100000);
+	CHECK_EQ(s.knee_cwnd, 0);
+	CHECK_EQ(s.cut_want_us, 0);
+
+	/* within jitter_us of the base, either way, is the base */
+	for (i = 0; i < 2; i++) {
+		pause_probe(&s, &p, &now, &u);
+		act = pause_round(&s, &p, i ? 100000 + p.jitter_us :
+				  100000 - p.jitter_us, &now, &u);
+		CHECK(act == FA_ACT_PROBE_END, "jitter %d drained: %d", i, act);
+	}
+
+	/* a joiner: its packet reads under the base, or over it */
+	for (i = 0; i < 2; i++) {
+		pause_probe(&s, &p, &now, &u);
+		act = pause_round(&s, &p, i ? 110000 : 95000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_START, "joiner %d did not drain: %d",
+		      i, act);
+		CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+		CHECK_EQ(fa_probe_window(&s), FA_CWND_MIN);
+		CHECK_EQ(s.pause_base_us, 0);
+		CHECK_EQ(s.cut_want_us, 0);
+		CHECK_EQ(s.probe_cwnd, 493);
+		CHECK_EQ(s.phase, FA_PHASE_PROBE);
+		w = fa_probe_drained(&s, &p, FA_CWND_MIN, 1);
+		CHECK(w > FA_CWND_MIN, "the drain gave nothing back: %u", w);
+		act = round_with(&s, &p, w, i ? 100000 : 95000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_END, "joiner %d: no drain end: %d", i,
+		      act);
+		CHECK_EQ(s.base_rtt_us, i ? 100000 : 95000);
+	}
+	/* no sample after the pause: drain */
+	pause_probe(&s, &p, &now, &u);
+	now += 120000;
+	act = fa_round_end(&s, &p, u.cwnd_out, false, true, now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no sample, no drain: %d", act);
+	/* a loss in the pause leaves the drain check nothing of it */
+	pause_probe(&s, &p, &now, &u);
+	fa_rtt_sample(&s, 120000, now);
+	CHECK(s.pause_rtt_us == 120000, "pause_rtt_us %u", s.pause_rtt_us);
+	fa_ssthresh(&s, &p, u.cwnd_out, NULL, NULL);
+	CHECK_EQ(s.cut_want_us, 0);
+	CHECK_EQ(s.knee_cwnd, 0);
+
+	/* the pause's size */
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 9000, 0);
+	CHECK_EQ(fa_pause_pkts(&s, &p, 10000, 10000), 1000 + 4000);
+	CHECK_EQ(fa_pause_pkts(&s, &p, 0x10000, 10000), 0);
+	CHECK_EQ(fa_pause_pkts(&s, &p, 10000, 0), 0);
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 100000, 0);
+	CHECK_EQ(fa_pause_pkts(&s, &p, 100, 150000), 33 + 40);
+	CHECK_EQ(fa_pause_pkts(&s, &p, 80, 150000), 0);
+	p.early_restore = 0;
+	CHECK_EQ(fa_pause_pkts(&s, &p, 493, 120000), 0);
+	p = defaults();
+	CHECK_EQ(fa_pause_pkts(&s, &p, 493, 120000), 0);
+	p.probe_pause = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.probe_pause, 1);
+}
+
 static void test_state_size(void)
 {
 	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
@@ -3033,6 +3167,7 @@ static const struct tap_test tests[] = {
 	TEST(test_restore_pace),
 	TEST(test_ramp_double),
 	TEST(test_probe_mean),
+	TEST(test_probe_pause),
 	TEST(test_state_size),
 };
 

@@ -50,6 +50,7 @@
 	FA_PARAM_X(X, fit_noise, FA_FIT_NOISE)	\
 	FA_PARAM_X(X, restore_pace, FA_RESTORE_PACE)	\
 	FA_PARAM_X(X, ramp_double, FA_RAMP_DOUBLE)	\
-	FA_PARAM_X(X, probe_mean, FA_PROBE_MEAN)
+	FA_PARAM_X(X, probe_mean, FA_PROBE_MEAN)	\
+	FA_PARAM_X(X, probe_pause, FA_PROBE_PAUSE)
 
 #endif /* _FA_PARAMS_TABLE_H */
