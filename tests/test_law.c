@@ -1669,18 +1669,31 @@ static void test_short_probe(void)
  * round; an overflow's cap (overshoot) gives back half, a competing flow's
  * test the whole window.
  */
-static u32 early_probe(struct fa_state *s, const struct fa_params *p,
-		       u32 *now, struct fa_update *u)
+/*
+ * A flow that has just left slow start on a base_us path: two rounds of
+ * window w at rtt_us, the update cycle that starts the quick probe.
+ */
+static enum fa_action quick_probe_at(struct fa_state *s,
+				     const struct fa_params *p, u32 base_us,
+				     u32 w, u32 rtt_us, u32 *now,
+				     struct fa_update *u)
 {
 	enum fa_action act;
 
 	fa_init(s, 0);
 	*now = 0;
-	fa_rtt_sample(s, 60000, 0);
+	fa_rtt_sample(s, (s32)base_us, 0);
 	fa_ss_done(s);
-	CHECK(round_with(s, p, 100, 70000, now, u) == FA_ACT_NONE, "r1");
-	act = round_with(s, p, 100, 70000, now, u);
+	CHECK(round_with(s, p, w, rtt_us, now, u) == FA_ACT_NONE, "r1");
+	act = round_with(s, p, w, rtt_us, now, u);
 	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	return act;
+}
+
+static u32 early_probe(struct fa_state *s, const struct fa_params *p,
+		       u32 *now, struct fa_update *u)
+{
+	quick_probe_at(s, p, 60000, 100, 70000, now, u);
 	return u->cwnd_out;
 }
 
@@ -2882,16 +2895,9 @@ static void test_restore_pace(void)
 static u32 mean_probe(struct fa_state *s, const struct fa_params *p, u32 w,
 		      u32 rtt_us, int n, u32 *now, struct fa_update *u)
 {
-	enum fa_action act;
 	int i;
 
-	fa_init(s, 0);
-	*now = 0;
-	fa_rtt_sample(s, 100000, 0);
-	fa_ss_done(s);
-	CHECK(round_with(s, p, w, 100000, now, u) == FA_ACT_NONE, "r1");
-	act = round_with(s, p, w, 100000, now, u);
-	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	quick_probe_at(s, p, 100000, w, 100000, now, u);
 	for (i = 0; i < n; i++)
 		fa_rtt_sample(s, (s32)rtt_us, *now);
 	return fa_probe_drained(s, p, u->cwnd_out, 1);
@@ -2970,16 +2976,7 @@ static enum fa_action pause_probe(struct fa_state *s,
 				  const struct fa_params *p, u32 *now,
 				  struct fa_update *u)
 {
-	enum fa_action act;
-
-	fa_init(s, 0);
-	*now = 0;
-	fa_rtt_sample(s, 100000, 0);
-	fa_ss_done(s);
-	CHECK(round_with(s, p, 493, 120000, now, u) == FA_ACT_NONE, "r1");
-	act = round_with(s, p, 493, 120000, now, u);
-	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
-	return act;
+	return quick_probe_at(s, p, 100000, 493, 120000, now, u);
 }
 
 /* The paused probe's round: 40 old-flight samples at 120 ms, then last_us. */

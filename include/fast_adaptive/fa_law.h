@@ -1669,9 +1669,10 @@ static inline bool fa_pause_missed(const struct fa_state *s,
 {
 	u32 was = s->pause_base_us, r = s->pause_rtt_us;
 
-	if (!was || (s->comp & FA_C_TEST))
-		return false;
-	/* no sample (r 0) reads as far under the base */
+	/*
+	 * Not paused (a competing flow's test never is): was and r are 0
+	 * (fa_drain_reset()).  Paused with no sample: r 0, far under the base.
+	 */
 	return (r > was ? r - was : was - r) > p->jitter_us;
 }
 
@@ -1681,15 +1682,13 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 {
 	u32 pmin = s->probe_min_us, base = s->base_rtt_us;
 	bool longer = false, ask = s->comp & FA_C_ASK;
-	bool paused = s->pause_base_us;	/* and its packet found the base */
 
 	if (s->comp & FA_C_TEST)
 		return fa_compete_test_end(s, p, now_us, u);
 	s->comp &= ~FA_C_ASK;
-	/* the knee test's and the drain check's fields again */
+	/* the knee test's and the drain check's fields again (0 at the start) */
 	s->pause_base_us = 0;
-	if (paused)
-		s->cut_want_us = 0;
+	s->cut_want_us = 0;
 	/* compete_rise: the queue grew over the path the last drain took */
 	if (p->compete && p->compete_rise && fa_drain_rose(s, pmin))
 		s->comp |= FA_C_EVID;
@@ -2436,8 +2435,7 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 	}
 	if (s->phase == FA_PHASE_PROBE) {
 		s->comp &= ~FA_C_ASK;
-		if (s->pause_base_us)
-			s->cut_want_us = 0;	/* was pause_rtt_us */
+		s->cut_want_us = 0;	/* 0 at the start, or pause_rtt_us */
 		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
 		s->phase = FA_PHASE_LAW;
 		s->probe_rounds = 0;
