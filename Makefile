@@ -96,9 +96,17 @@ $(BUILD)/fuzz/fuzz_law: tests/fuzz_law.c $(LAW_HDRS)
 FUZZ_SECONDS ?= 30
 fuzz: $(BUILD)/fuzz/fuzz_law
 	@mkdir -p $(BUILD)/fuzz/corpus
+	@rm -f $(BUILD)/fuzz/crash-* $(BUILD)/fuzz/oom-* $(BUILD)/fuzz/timeout-* \
+		$(BUILD)/fuzz/leak-*
 	$(BUILD)/fuzz/fuzz_law -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
 		-artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 \
-		$(BUILD)/fuzz/corpus
+		$(BUILD)/fuzz/corpus || { \
+		for a in $(BUILD)/fuzz/crash-* $(BUILD)/fuzz/oom-* \
+			 $(BUILD)/fuzz/timeout-* $(BUILD)/fuzz/leak-*; do \
+			[ -f "$$a" ] || continue; \
+			echo "fuzz: ERROR: input $$a, to replay: $$a as the argument of $<"; \
+			od -An -tx1 -v "$$a" | sed 's/^/fuzz: input:/'; \
+		done; exit 1; }
 
 # CPU cost of the law's per-ACK path against a Reno-style update: ns per
 # ACK, and instructions per ACK under callgrind (tests/bench_ack.c).

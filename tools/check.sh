@@ -14,6 +14,7 @@ mkdir -p build/check
 total_pass=0
 total_fail=0
 summary=""
+failed_logs=""
 
 stage() {
 	local name=$1 log
@@ -37,6 +38,7 @@ stage() {
 	fi
 	total_pass=$((total_pass + p))
 	total_fail=$((total_fail + f))
+	[ "$f" = 0 ] || failed_logs="$failed_logs $log"
 	summary="$summary$(printf '%-28s %4d passed %4d failed %5ds' "$name" "$p" "$f" $((SECONDS - t0)))\n"
 }
 
@@ -108,6 +110,16 @@ if [ -f sim/Makefile ]; then
 	stage "ns-3 check" make --no-print-directory -C sim check
 fi
 
+# A CI record keeps only the end of the output: repeat, just above the
+# summary, the lines that say why each failed stage failed.
+for log in $failed_logs; do
+	echo
+	echo "=== failed: $log (its failures, then its last lines)"
+	grep -E '^not ok|FAIL|ERROR|error:|deadly|runtime error|SUMMARY|panic' "$log" |
+		grep -v '# TODO' | tail -n 15
+	echo "---"
+	tail -n 15 "$log"
+done
 echo
 echo "=== summary"
 printf '%b' "$summary"
