@@ -1367,7 +1367,12 @@ static void test_ramp_double(void)
 	CHECK_EQ(fa_ssthresh_for(&s, FA_ACT_RAMP, 200), 300);
 	CHECK_EQ(fa_ramp_double_cap(&s, 100), 200);	/* 2 w under the cap */
 	s.ramp_cap = 0;
-	CHECK_EQ(fa_ramp_double_cap(&s, FA_CWND_MAX), FA_CWND_MAX - 1);
+	/* 2 w saturates at FA_CWND_MAX: never at or below a window under it
+	 * (fuzz: a ramp from FA_CWND_MAX - 1 had its cap at its window)
+	 */
+	CHECK_EQ(fa_ramp_double_cap(&s, FA_CWND_MAX), FA_CWND_MAX);
+	CHECK_EQ(fa_ramp_double_cap(&s, FA_CWND_MAX - 1), FA_CWND_MAX);
+	CHECK_EQ(fa_ramp_double_cap(&s, FA_CWND_MAX >> 1), FA_CWND_MAX - 1);
 
 	/* off: the exit rule alone */
 	p.ramp_double = 0;

@@ -2002,7 +2002,8 @@ static inline void fa_knee(struct fa_state *s, const struct fa_params *p,
  */
 static inline u32 fa_ramp_double_cap(const struct fa_state *s, u32 cwnd)
 {
-	u32 twice = fa_min_u32(cwnd, FA_CWND_MAX >> 1) << 1;
+	/* FA_CWND_MAX above half of it: a ramp is allowed below it */
+	u32 twice = cwnd > FA_CWND_MAX >> 1 ? FA_CWND_MAX : cwnd << 1;
 
 	return s->ramp_cap && s->ramp_cap < twice ? s->ramp_cap : twice;
 }
