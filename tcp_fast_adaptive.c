@@ -208,6 +208,8 @@ fa_module_param(probe_mean, FA_P_PROBE_MEAN);
 MODULE_PARM_DESC(probe_mean, FA_PARAM_DESC(FA_PROBE_MEAN));
 fa_module_param(probe_pause, FA_P_PROBE_PAUSE);
 MODULE_PARM_DESC(probe_pause, FA_PARAM_DESC(FA_PROBE_PAUSE));
+fa_module_param(path_settle, FA_P_PATH_SETTLE);
+MODULE_PARM_DESC(path_settle, FA_PARAM_DESC(FA_PATH_SETTLE));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -247,6 +249,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->ramp_double = fa_tunable_get(FA_P_RAMP_DOUBLE);
 	p->probe_mean = fa_tunable_get(FA_P_PROBE_MEAN);
 	p->probe_pause = fa_tunable_get(FA_P_PROBE_PAUSE);
+	p->path_settle = fa_tunable_get(FA_P_PATH_SETTLE);
 	fa_params_sanitize(p);
 }
 

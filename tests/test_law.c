@@ -1754,7 +1754,9 @@ static void test_early_restore(void)
  * shortens to 20 ms while it keeps 41 ms of queue sees 61 ms: more than a
  * quarter below 200 ms, so the next update probes (2 packets), and the
  * drained round's 20 ms becomes the base.  A sample less than a quarter
- * below (160 ms) re-arms nothing; shorter_path = 0 never does.
+ * below (160 ms) re-arms nothing; shorter_path = 0 never does.  (With
+ * path_settle = 0: the probe at the very next update; see
+ * test_path_settle.)
  */
 static void test_shorter_path(void)
 {
@@ -1764,6 +1766,8 @@ static void test_shorter_path(void)
 	struct fa_state s;
 	u32 now = 0;
 	int r, probes;
+
+	p.path_settle = 0;
 
 	law_flow(&s, 200000);
 	round_with(&s, &p, 300, 160000, &now, &u);
@@ -1799,6 +1803,92 @@ static void test_shorter_path(void)
 			  FA_ACT_PROBE_START;
 	CHECK_EQ(probes, 0);
 	CHECK_EQ(s.base_rtt_us, 61000);
+}
+
+/*
+ * path_settle, by hand: the 200 -> 20 ms change of test_shorter_path.  The
+ * update that sees the drop (61 ms) re-arms the probe but does not start
+ * it; the law updates instead.  The next update (2 rounds later) probes;
+ * the drained 20 ms becomes the base and the probe is spent.  A loss that
+ * cuts the shorter path's probe short runs it once more at the next update,
+ * and a loss in that one ends it for good.  With path_settle = 0 the probe
+ * starts at the first update and a loss ends it.
+ */
+static enum fa_action path_drop(struct fa_state *s, const struct fa_params *p,
+				u32 *now, struct fa_update *u)
+{
+	law_flow(s, 200000);
+	round_with(s, p, 300, 61000, now, u);
+	return round_with(s, p, 300, 61000, now, u);
+}
+
+static void test_path_settle(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, probes;
+
+	CHECK(p.path_settle == FA_PATH_SETTLE_DEFAULT && p.path_settle == 1,
+	      "path_settle is not on by default");
+	act = path_drop(&s, &p, &now, &u);
+	CHECK(act == FA_ACT_UPDATE, "the drop's update: %d, not an update", act);
+	CHECK(s.flags & FA_F_BASE_DROP, "the drop is forgotten");
+	CHECK(!(s.flags & FA_F_SS_PROBED), "the probe is not re-armed");
+	CHECK(round_with(&s, &p, 300, 61000, &now, &u) == FA_ACT_NONE,
+	      "mid-cycle");
+	act = round_with(&s, &p, 300, 61000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe an update later: %d", act);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+	act = round_with(&s, &p, 2, 20000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.base_rtt_us, 20000);
+	CHECK((s.flags & (FA_F_BASE_DROP | FA_F_SS_PROBED)) == FA_F_SS_PROBED,
+	      "the probe is not spent: flags %#x", s.flags);
+	probes = 0;
+	for (r = 0; r < 8; r++)
+		probes += round_with(&s, &p, 118, 21000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+
+	/* a loss cuts the probe short: once more, at the next update */
+	path_drop(&s, &p, &now, &u);
+	round_with(&s, &p, 300, 61000, &now, &u);
+	act = round_with(&s, &p, 300, 61000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe an update later: %d", act);
+	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
+	CHECK(s.phase == FA_PHASE_LAW, "the loss did not end the probe");
+	CHECK(!(s.flags & (FA_F_BASE_DROP | FA_F_SS_PROBED)),
+	      "the probe is not re-armed once: flags %#x", s.flags);
+	round_with(&s, &p, 150, 61000, &now, &u);
+	act = round_with(&s, &p, 150, 61000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no second probe: %d", act);
+	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
+	probes = 0;
+	for (r = 0; r < 8; r++)
+		probes += round_with(&s, &p, 150, 61000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+	CHECK_EQ(s.base_rtt_us, 61000);
+
+	/* path_settle = 0: at once, and a loss ends it */
+	p.path_settle = 0;
+	act = path_drop(&s, &p, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "path_settle=0: no probe at once: %d",
+	      act);
+	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
+	probes = 0;
+	for (r = 0; r < 8; r++)
+		probes += round_with(&s, &p, 150, 61000, &now, &u) ==
+			  FA_ACT_PROBE_START;
+	CHECK_EQ(probes, 0);
+
+	/* sanitized like every switch */
+	p.path_settle = 7;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.path_settle, 1);
 }
 
 /*
@@ -3153,6 +3243,7 @@ static const struct tap_test tests[] = {
 	TEST(test_short_probe),
 	TEST(test_early_restore),
 	TEST(test_shorter_path),
+	TEST(test_path_settle),
 	TEST(test_random_loss),
 	TEST(test_queue_fit),
 	TEST(test_overshoot),

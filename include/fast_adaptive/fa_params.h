@@ -468,6 +468,25 @@
 #define FA_PROBE_PAUSE_HELP	\
 	"1: the probe after slow start first pauses for its own backlog + 2 alpha, and drains to 2 packets only if the packet after the pause reads more than jitter_us off the base; 0: it drains at once"
 
+/*
+ * shorter_path re-arms the once-per-flow probe when an RTT sample falls
+ * more than base/4 under the base.  That probe ran at the very next update,
+ * while the flight the longer path held was still collapsing into the
+ * bottleneck: the VM's 200 -> 20 ms change read 21.5-22.3 ms in 3 of 4
+ * runs (the 6.12 selftest's 10 % bar lost twice in CI), restored a window
+ * of 327-832 packets onto an 83-packet pipe, and a loss that cut such a
+ * probe short left the base where the transient put it, for good.  With
+ * path_settle the probe waits one update (after an overflow, its recovery,
+ * during which the law does not update, and a full cycle after it), and a
+ * loss that cuts it short runs it once more at the next update (VM, 5 runs:
+ * bases 20.0-20.9 ms on the 20 ms path).  0: at once, and a loss ends it.
+ */
+#define FA_PATH_SETTLE_DEFAULT		1
+#define FA_PATH_SETTLE_MIN		0
+#define FA_PATH_SETTLE_MAX		1
+#define FA_PATH_SETTLE_HELP	\
+	"1: the probe a shorter path asks for (shorter_path) waits one update, and runs once more if a loss cuts it short; 0: it runs at the next update, and a loss ends it"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -506,6 +525,7 @@ enum fa_param_id {
 	FA_P_RAMP_DOUBLE,
 	FA_P_PROBE_MEAN,
 	FA_P_PROBE_PAUSE,
+	FA_P_PATH_SETTLE,
 	FA_P_COUNT,
 };
 
@@ -562,6 +582,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_RAMP_DOUBLE] = FA_PARAM_ROW(ramp_double, FA_RAMP_DOUBLE),
 	[FA_P_PROBE_MEAN] = FA_PARAM_ROW(probe_mean, FA_PROBE_MEAN),
 	[FA_P_PROBE_PAUSE] = FA_PARAM_ROW(probe_pause, FA_PROBE_PAUSE),
+	[FA_P_PATH_SETTLE] = FA_PARAM_ROW(path_settle, FA_PATH_SETTLE),
 };
 
 #endif /* _FA_PARAMS_H */

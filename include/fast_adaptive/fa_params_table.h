@@ -51,6 +51,7 @@
 	FA_PARAM_X(X, restore_pace, FA_RESTORE_PACE)	\
 	FA_PARAM_X(X, ramp_double, FA_RAMP_DOUBLE)	\
 	FA_PARAM_X(X, probe_mean, FA_PROBE_MEAN)	\
-	FA_PARAM_X(X, probe_pause, FA_PROBE_PAUSE)
+	FA_PARAM_X(X, probe_pause, FA_PROBE_PAUSE)	\
+	FA_PARAM_X(X, path_settle, FA_PATH_SETTLE)
 
 #endif /* _FA_PARAMS_TABLE_H */

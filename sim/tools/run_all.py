@@ -74,6 +74,7 @@ MODES_OFF = {
     "restore_pace": 0,  # the window a probe gives back is paced until in flight (0: one burst)
     "ramp_double": 0,   # a ramp an update starts stops at twice its window (0: the exit rule only)
     "probe_mean": 0,    # the quick probe reads the last round's mean RTT (0: its minimum)
+    "path_settle": 0,   # a shorter path's probe waits one update, once more after a loss (0: at once)
     "probe_pause": 0,   # the quick probe pauses for its backlog + 2 alpha first (0: drains at once)
 }
 MODES_OFF = dict((m, v) for m, v in MODES_OFF.items() if m in DEFAULTS)
