@@ -18,7 +18,9 @@
 # module's estimate, TCP_CC_INFO tcpv_minrtt) and its goodput in a 1 s
 # window are back within 10 % of the new path's (propagation RTT; payload
 # rate of the bottleneck); the bar is <= 10 s (a performance bar: TAP TODO
-# under FA_STRICT_BARS=0).  Samples every 50 ms stay in $FA_RESULTS/faults.
+# under FA_STRICT_BARS=0).  Samples every 50 ms stay in $FA_RESULTS/faults,
+# with the module's tracepoints of each transfer (NAME.trace); a missed bar
+# prints the probes and losses that followed the fault.
 set -u
 DIR=$(cd "$(dirname "$0")" && pwd)
 . "$DIR/lib/ktap.sh"
@@ -40,6 +42,8 @@ fa_need_helpers || exit 4
 trap 'net_teardown; kill $(jobs -p) 2>/dev/null' EXIT
 fa_load || { ktap_info "cannot load $FA_MODNAME"; exit 1; }
 net_setup || { ktap_info "network setup failed"; exit 1; }
+tracing=0
+fa_is_ours && fa_trace_available && tracing=1
 
 # One exec per change (tc -n enters the namespace itself).
 bneck() { tc -n "$NS_RTR" qdisc replace dev "$NET_BOTTLENECK_DEV" root netem "$@"; }
@@ -59,6 +63,7 @@ run_fault() {
 	NET0=$(st_netstat TCPTimeouts TCPSACKReorder TCPTSReorder TCPLossProbes)
 	: > "$W/$name.ends"
 	net_recv $port 1 "$W/$name.recv" || return 1
+	[ "$tracing" = 1 ] && fa_trace_start
 	( "$timeline" "$W/$name.ends" ) > "$W/$name.timeline" 2>&1 &
 	tpid=$!
 	# 2 s more than the timeline needs: the execs of the changes take time
@@ -66,6 +71,7 @@ run_fault() {
 		-s 50 -l "$W/$name.samples" -T $((secs + 120)) 2>&1)
 	wait "$NET_RECV_PID"
 	wait $tpid
+	[ "$tracing" = 1 ] && fa_trace_stop "$W/$name.trace"
 	RECV=$(grep '^recv ' "$W/$name.recv")
 	DROPS=$(($(net_bottleneck_stats | cut -d' ' -f3) - ${d0:-0}))
 	NET1=$(st_netstat TCPTimeouts TCPSACKReorder TCPTSReorder TCPLossProbes)
@@ -108,9 +114,24 @@ recovered() {
 		else
 			ktap_info "what the flow did, second by second:"
 			flow_timeline "$W/$name.samples"
+			trace_after "$W/$name.trace" "$end"
 			ktap_bar 1 "$name: after $label, base RTT and goodput back within 10 % of the new path's ($rtt ms, $(st_payload_mbit "$rate") Mbit/s) in <= $BAR s (took $s s)"
 		fi
 	done < "$W/$name.ends"
+}
+
+# trace_after TRACE END_US: the probe and loss events of the module from
+# 0.1 s before a fault end to the end of the bar's window (trace time and
+# the ends' times are both CLOCK_MONOTONIC).
+trace_after() {
+	[ -s "$1" ] || return 0
+	ktap_info "probes and losses after it (fast_adaptive:probe, :loss):"
+	ktap_info "$(awk -v a="$2" -v b=$BAR '/ (probe|loss): / {
+		t = $4; sub(":", "", t)
+		if (t * 1e6 >= a - 100000 && t * 1e6 <= a + b * 1e6) {
+			sub(/^.*\] [^ ]* +/, ""); print
+		}
+	}' "$1" | head -n 40)"
 }
 
 mark() { # FILE RTT RATE LABEL
