@@ -94,6 +94,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_RAMP_DOUBLE]	= FA_RAMP_DOUBLE_DEFAULT,
 	[FA_P_PROBE_MEAN]	= FA_PROBE_MEAN_DEFAULT,
 	[FA_P_PROBE_PAUSE]	= FA_PROBE_PAUSE_DEFAULT,
+	[FA_P_PATH_SETTLE]	= FA_PATH_SETTLE_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
