@@ -47,7 +47,7 @@ all: modules fastctl
 demo:
 	tools/demo/demo.sh $(if $(KVER),KVER=$(KVER))
 
-# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (65 min on a quiet host, measured 2026-12-04).
+# Side-by-side benchmarks in one VM boot -> bench/RESULTS.md (65-70 min on a quiet host: 65 min 2026-12-04, 69 min 2026-12-06).
 bench:
 	tools/bench/bench.sh $(if $(KVER),KVER=$(KVER))
 
