@@ -1749,6 +1749,18 @@ static void test_early_restore(void)
 	CHECK_EQ(fa_probe_drained(&s, &p, w, 0), 100);
 }
 
+/* Probes started in the next rounds of a cwnd-packet window at rtt_us. */
+static int probes_in(struct fa_state *s, const struct fa_params *p, int rounds,
+		     u32 cwnd, u32 rtt_us, u32 *now_us, struct fa_update *u)
+{
+	int r, probes = 0;
+
+	for (r = 0; r < rounds; r++)
+		probes += round_with(s, p, cwnd, rtt_us, now_us, u) ==
+			  FA_ACT_PROBE_START;
+	return probes;
+}
+
 /*
  * shorter_path, by hand: a flow on a 200 ms path (probe done) whose path
  * shortens to 20 ms while it keeps 41 ms of queue sees 61 ms: more than a
@@ -1765,17 +1777,12 @@ static void test_shorter_path(void)
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r, probes;
 
 	p.path_settle = 0;
 
 	law_flow(&s, 200000);
 	round_with(&s, &p, 300, 160000, &now, &u);
-	probes = 0;
-	for (r = 0; r < 4; r++)
-		probes += round_with(&s, &p, 300, 160000, &now, &u) ==
-			  FA_ACT_PROBE_START;
-	CHECK_EQ(probes, 0);
+	CHECK_EQ(probes_in(&s, &p, 4, 300, 160000, &now, &u), 0);
 	CHECK_EQ(s.base_rtt_us, 160000);
 
 	law_flow(&s, 200000);
@@ -1789,19 +1796,11 @@ static void test_shorter_path(void)
 	/* the restore reads the drained base: 300 * 20 / 61 + 20 = 118 */
 	CHECK_EQ(u.cwnd_out, 118);
 	/* once: no more probes at the new base */
-	probes = 0;
-	for (r = 0; r < 8; r++)
-		probes += round_with(&s, &p, 118, 21000, &now, &u) ==
-			  FA_ACT_PROBE_START;
-	CHECK_EQ(probes, 0);
+	CHECK_EQ(probes_in(&s, &p, 8, 118, 21000, &now, &u), 0);
 
 	p.shorter_path = 0;
 	law_flow(&s, 200000);
-	probes = 0;
-	for (r = 0; r < 6; r++)
-		probes += round_with(&s, &p, 300, 61000, &now, &u) ==
-			  FA_ACT_PROBE_START;
-	CHECK_EQ(probes, 0);
+	CHECK_EQ(probes_in(&s, &p, 6, 300, 61000, &now, &u), 0);
 	CHECK_EQ(s.base_rtt_us, 61000);
 }
 
@@ -1829,7 +1828,6 @@ static void test_path_settle(void)
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r, probes;
 
 	CHECK(p.path_settle == FA_PATH_SETTLE_DEFAULT && p.path_settle == 1,
 	      "path_settle is not on by default");
@@ -1847,11 +1845,7 @@ static void test_path_settle(void)
 	CHECK_EQ(s.base_rtt_us, 20000);
 	CHECK((s.flags & (FA_F_BASE_DROP | FA_F_SS_PROBED)) == FA_F_SS_PROBED,
 	      "the probe is not spent: flags %#x", s.flags);
-	probes = 0;
-	for (r = 0; r < 8; r++)
-		probes += round_with(&s, &p, 118, 21000, &now, &u) ==
-			  FA_ACT_PROBE_START;
-	CHECK_EQ(probes, 0);
+	CHECK_EQ(probes_in(&s, &p, 8, 118, 21000, &now, &u), 0);
 
 	/* a loss cuts the probe short: once more, at the next update */
 	path_drop(&s, &p, &now, &u);
@@ -1866,11 +1860,7 @@ static void test_path_settle(void)
 	act = round_with(&s, &p, 150, 61000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no second probe: %d", act);
 	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
-	probes = 0;
-	for (r = 0; r < 8; r++)
-		probes += round_with(&s, &p, 150, 61000, &now, &u) ==
-			  FA_ACT_PROBE_START;
-	CHECK_EQ(probes, 0);
+	CHECK_EQ(probes_in(&s, &p, 8, 150, 61000, &now, &u), 0);
 	CHECK_EQ(s.base_rtt_us, 61000);
 
 	/* path_settle = 0: at once, and a loss ends it */
@@ -1879,11 +1869,7 @@ static void test_path_settle(void)
 	CHECK(act == FA_ACT_PROBE_START, "path_settle=0: no probe at once: %d",
 	      act);
 	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
-	probes = 0;
-	for (r = 0; r < 8; r++)
-		probes += round_with(&s, &p, 150, 61000, &now, &u) ==
-			  FA_ACT_PROBE_START;
-	CHECK_EQ(probes, 0);
+	CHECK_EQ(probes_in(&s, &p, 8, 150, 61000, &now, &u), 0);
 
 	/* sanitized like every switch */
 	p.path_settle = 7;
