@@ -94,15 +94,15 @@ $(BUILD)/fuzz/fuzz_law: tests/fuzz_law.c $(LAW_HDRS)
 		-fno-sanitize-recover=all -o $@ tests/fuzz_law.c
 
 FUZZ_SECONDS ?= 30
+# what libFuzzer leaves behind when an input fails (-artifact_prefix)
+FUZZ_ARTIFACTS = $(foreach k,crash oom timeout leak,$(BUILD)/fuzz/$(k)-*)
 fuzz: $(BUILD)/fuzz/fuzz_law
 	@mkdir -p $(BUILD)/fuzz/corpus
-	@rm -f $(BUILD)/fuzz/crash-* $(BUILD)/fuzz/oom-* $(BUILD)/fuzz/timeout-* \
-		$(BUILD)/fuzz/leak-*
+	@rm -f $(FUZZ_ARTIFACTS)
 	$(BUILD)/fuzz/fuzz_law -max_total_time=$(FUZZ_SECONDS) -max_len=512 \
 		-artifact_prefix=$(BUILD)/fuzz/ -print_final_stats=1 \
 		$(BUILD)/fuzz/corpus || { \
-		for a in $(BUILD)/fuzz/crash-* $(BUILD)/fuzz/oom-* \
-			 $(BUILD)/fuzz/timeout-* $(BUILD)/fuzz/leak-*; do \
+		for a in $(FUZZ_ARTIFACTS); do \
 			[ -f "$$a" ] || continue; \
 			echo "fuzz: ERROR: input $$a, to replay: $$a as the argument of $<"; \
 			od -An -tx1 -v "$$a" | sed 's/^/fuzz: input:/'; \
