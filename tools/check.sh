@@ -69,6 +69,7 @@ for v in $KVERS; do
 done
 stage "sparse C=2" make --no-print-directory sparse
 stage "checkpatch --strict" tools/checkpatch.sh
+stage "glue tunables" tools/check-glue-tunables.sh
 stage "unit tests" make --no-print-directory unit
 stage "fuzz (UBSan+ASan)" make --no-print-directory fuzz FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 if [ -f tools/fastctl/Makefile ]; then
