@@ -64,5 +64,20 @@ mode_for fa_compete_start_1
 check "from fa_classic to another tag restores fa_classic's writes" \
 	"$(vals adaptive_gain compete jitter_us compete_start)" \
 	"adaptive_gain=1 compete=1 jitter_us=1000 compete_start=1"
+
+# fa_classic is plain FAST: every on/off mechanism of fa_params.h (a 0-1
+# tunable; pacing aside, which is the host's, not the law's) must be one it
+# writes 0.  A mechanism added to the law but not to tags.sh's list would
+# stay on in the classic row, which then measured something else.
+hdr=$HERE/../../include/fast_adaptive/fa_params.h
+switches=$(sed -nE 's/^#define FA_([A-Z0-9_]+)_MAX[[:space:]]+1[[:space:]]*$/\1/p' "$hdr" |
+	tr 'A-Z' 'a-z' | grep -vx pacing)
+classic=$(mode_of fa_classic 2>/dev/null)
+missing=""
+for n in $switches; do
+	grep -qw "$n=0" <<<"$classic" || missing="$missing $n"
+done
+check "fa_classic turns off every on/off tunable of fa_params.h ($(wc -w <<<"$switches") of them)" \
+	"${missing# }" ""
 echo "tags: $pass passed, $fail failed"
 [ "$fail" = 0 ]
