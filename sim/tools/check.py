@@ -6,7 +6,6 @@ lower the window below the slow-start ssthresh.  Prints one line per
 assertion and 'N passed, N failed'; exits non-zero on any failure."""
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
@@ -15,7 +14,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import analyze  # noqa: E402
-from run_all import MODES_OFF, PARAMS_H, fa_args, header_params  # noqa: E402  (the post-paper modes and their off values)
+from run_all import MODES_OFF, fa_args, header_switches  # noqa: E402  (the post-paper modes and their off values)
 
 ALPHA = 200
 BASE = ["--rate=96", "--n=3", "--rtt=50", "--bufBdp=2", "--pacing=1", "--seed=1",
@@ -155,11 +154,9 @@ def main():
     # there would stay on in "FAST classic" and have no ablation row.  The
     # paper's own two rules (adaptive_gain, adaptive_ss) are set by CLASSIC,
     # pacing by each scenario.
-    params_text = open(PARAMS_H).read()
-    switches = set(n for n, (d, h) in header_params().items()
-                   if re.search(r"^#define\s+FA_%s_MAX\s+1\s*$" % n.upper(), params_text, re.M))
-    missing = sorted(switches - set(MODES_OFF) - {"adaptive_gain", "adaptive_ss", "pacing"})
-    check("run_all.py's MODES_OFF names every on/off mechanism of fa_params.h (%d)" % len(switches - {"adaptive_gain", "adaptive_ss", "pacing"}),
+    mechanisms = header_switches() - {"adaptive_gain", "adaptive_ss", "pacing"}
+    missing = sorted(mechanisms - set(MODES_OFF))
+    check("run_all.py's MODES_OFF names every on/off mechanism of fa_params.h (%d)" % len(mechanisms),
           not missing, "missing: %s" % (", ".join(missing) or "none"))
     if todo:
         print("# %d known unmet (TODO), not counted" % todo)

@@ -40,6 +40,12 @@ def header_params(path=PARAMS_H):
                 re.findall(r"^#define\s+FA_([A-Z0-9_]+)_DEFAULT\s+(\d+)\s*$", text, re.M))
 
 
+def header_switches(path=PARAMS_H):
+    """the on/off tunables of fa_params.h: '#define FA_<NAME>_MAX 1'"""
+    return set(k.lower() for k in
+               re.findall(r"^#define\s+FA_([A-Z0-9_]+)_MAX\s+1\s*$", open(path).read(), re.M))
+
+
 PARAMS = header_params()
 DEFAULTS = dict((k, d) for k, (d, _h) in PARAMS.items())
 
