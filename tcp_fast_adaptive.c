@@ -499,10 +499,12 @@ static void tcp_fa_cwnd_event(struct sock *sk, enum tcp_ca_event event)
 
 	if (event == CA_EVENT_TX_START) {
 		/*
-		 * lsndtime is still the previous send; in jiffies, so one
-		 * tick less is a lower bound of the time the flow was idle.
+		 * lsndtime is still the previous send, rcv_tstamp the last
+		 * ACK; in jiffies, so one tick less is a lower bound of the
+		 * time the flow was idle.
 		 */
-		u32 idle = tcp_jiffies32 - tp->lsndtime;
+		u32 idle = fa_silence(tcp_jiffies32, tp->lsndtime,
+				      tp->rcv_tstamp);
 		u32 idle_us = idle ? jiffies_to_usecs(idle - 1) : 0;
 
 		if (fa_tx_start(&ca->law, idle_us, fa_now_us(tp)))

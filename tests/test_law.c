@@ -1087,6 +1087,56 @@ static void test_small_window_keeps_updating(void)
 	CHECK(cwnd > 50, "window stuck at %u", cwnd);
 }
 
+/*
+ * bench t48: a window of 2 behind another flow's standing queue (90 ms
+ * rounds on a 51.2 ms base).  Each flight is acknowledged whole and the
+ * next sent at that ACK, so the host reports a start with nothing in
+ * flight every round, its last send a round old.  The silence counts from
+ * the ACK (fa_silence()): no restart, and the law updates.  Counted from
+ * the send it was a restart every round and no update in 150 rounds.
+ */
+static void test_small_window_behind_queue_updates(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 1000000, cwnd = FA_CWND_MIN, sent;
+	int r, updates = 0, restarts = 0;
+
+	p.ramp = 0;
+	law_flow(&s, 51200);
+	for (r = 0; r < 150 && cwnd < 40; r++) {
+		sent = now;
+		if (round_with(&s, &p, cwnd, 90000, &now, &u) == FA_ACT_UPDATE) {
+			updates++;
+			cwnd = u.cwnd_out;
+		}
+		/* the ACK at now ended the round; the next flight goes out */
+		CHECK(fa_silence(now, sent, sent) >= s.base_rtt_us,
+		      "the send-only silence no longer covers the round");
+		restarts += fa_tx_start(&s, fa_silence(now, sent, now), now);
+	}
+	CHECK_EQ(restarts, 0);
+	CHECK(updates >= 5, "%d updates in %d rounds", updates, r);
+	CHECK(cwnd >= 40, "window stuck at %u after %d rounds", cwnd, r);
+
+	/* an application pause of 60 ms after the last ACK is an idle */
+	sent = now;
+	now += 90000;
+	CHECK(fa_tx_start(&s, fa_silence(now + 60000, sent, now), now + 60000),
+	      "a 60 ms pause after the ACK did not restart");
+}
+
+/* fa_silence() counts from the later of the two events, across the wrap. */
+static void test_silence_from_later_event(void)
+{
+	CHECK_EQ(fa_silence(1000, 100, 900), 100);
+	CHECK_EQ(fa_silence(1000, 900, 100), 100);
+	CHECK_EQ(fa_silence(1000, 1000, 0), 0);
+	CHECK_EQ(fa_silence(50, 0xffffff00u, 10), 40);
+	CHECK_EQ(fa_silence(50, 10, 0xffffff00u), 40);
+}
+
 /* An empty queue for a whole cycle, window in use: re-enter slow start. */
 static void test_ramp_below_equilibrium(void)
 {
@@ -3209,6 +3259,8 @@ static const struct tap_test tests[] = {
 	TEST(test_joiner_probe_once),
 	TEST(test_idle_restart),
 	TEST(test_small_window_keeps_updating),
+	TEST(test_small_window_behind_queue_updates),
+	TEST(test_silence_from_later_event),
 	TEST(test_loss_during_probe),
 	TEST(test_cwnd_on_ack),
 	TEST(test_apply),

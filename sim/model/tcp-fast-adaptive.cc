@@ -479,13 +479,17 @@ TcpFastAdaptive::CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAE
     {
         /*
          * as tcp_fa_cwnd_event(): an idle restart only after a silence of
-         * a base RTT or more (fa_tx_start()).  The silence since the last
-         * send (attached: the Tx trace; else since the last ACK, which came
-         * after that send: a lower bound either way, as Linux's jiffies).
+         * a base RTT or more (fa_tx_start()), counted from the last send
+         * (the Tx trace) or the last ACK, whichever came later
+         * (fa_silence()).
          */
-        int64_t last = m_attached ? m_lastTxUs : m_lastAckUs;
-        int64_t idle = last < 0 ? 0 : Simulator::Now().GetMicroSeconds() - last;
-        uint32_t idleUs = static_cast<uint32_t>(std::clamp<int64_t>(idle, 0, UINT32_MAX));
+        uint32_t idleUs = 0;
+        if (m_lastTxUs >= 0 && m_lastAckUs >= 0)
+        {
+            idleUs = fa_silence(NowUs(),
+                                static_cast<uint32_t>(m_lastTxUs),
+                                static_cast<uint32_t>(m_lastAckUs));
+        }
         if (fa_tx_start(&m_state, idleUs, NowUs()))
         {
             m_roundEndSeq = tcb->m_highTxMark;
