@@ -2575,6 +2575,10 @@ static void check_spared_reno(struct fa_params *p, u32 *knob,
 	u32 now = 0;
 	int on;
 
+	/* the other evidence sources off: the knob alone decides */
+	p->compete_moves = 0;
+	p->compete_trend = 0;
+	p->compete_rise = 0;
 	for (on = 0; on <= 1; on++) {
 		*knob = on;
 		db_bench_link(&l);
@@ -2603,6 +2607,14 @@ static void test_compete_moves(void)
 {
 	struct fa_params p = defaults();
 
+	/*
+	 * The entry slow start to a loss (compete_start, on by default)
+	 * overflows the fluid buffer with the spared Reno at its peak; both
+	 * back off together, the exit drain finds the queue gone and ends the
+	 * mode (7.5 % with this source alone; the defaults' other sources find
+	 * Reno again: test_compete_defaults_spared).  Here the source alone.
+	 */
+	p.compete_start = 0;
 	check_spared_reno(&p, &p.compete_moves, "compete_moves");
 }
 
@@ -2616,6 +2628,36 @@ static void test_compete_trend(void)
 	struct fa_params p = defaults();
 
 	check_spared_reno(&p, &p.compete_trend, "compete_trend");
+}
+
+/*
+ * The defaults (every evidence source and compete_start on) next to the
+ * spared Reno: the flow competes, and holds at least 40 % of the link over
+ * the last 60 s of 120 (compete = 0: under 20 %).
+ */
+static void test_compete_defaults_spared(void)
+{
+	struct fa_params p = defaults();
+	double share[2];
+	struct db_flow f[2];
+	struct db_link l;
+	u32 now = 0;
+	int on;
+
+	for (on = 0; on <= 1; on++) {
+		p.compete = on;
+		db_bench_link(&l);
+		l.spare_fa = 1;
+		db_start(&f[0], 0, now);
+		db_start(&f[1], 1, now);
+		db_run(&l, f, 2, &p, &now, 120, now + 60000000);
+		share[on] = f[0].sent / (f[0].sent + f[1].sent);
+		printf("# no losses of its own, next to reno, defaults (compete=%d): %.1f %% of the link, %d rounds competing\n",
+		       on, 100 * share[on], f[0].competed);
+	}
+	CHECK(f[0].competed > 0, "the defaults never competed");
+	CHECK(share[1] >= 0.40, "defaults: %.3f of the link", share[1]);
+	CHECK(share[0] < 0.20, "compete=0: %.3f of the link", share[0]);
 }
 
 /*
@@ -3289,6 +3331,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_vs_cubic),
 	TEST(test_compete_moves),
 	TEST(test_compete_trend),
+	TEST(test_compete_defaults_spared),
 	TEST(test_compete_rise),
 	TEST(test_compete_start),
 	TEST(test_compete_never_among_own),

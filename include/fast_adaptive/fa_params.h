@@ -269,7 +269,7 @@
  * found too (fa_law.h, "Competing").  Needs compete.  0: only a loss is
  * evidence.
  */
-#define FA_COMPETE_MOVES_DEFAULT	0
+#define FA_COMPETE_MOVES_DEFAULT	1
 #define FA_COMPETE_MOVES_MIN		0
 #define FA_COMPETE_MOVES_MAX		1
 #define FA_COMPETE_MOVES_HELP	\
@@ -284,7 +284,7 @@
  * asks for the drain at once; the drain decides (fa_law.h, "Competing").
  * Needs compete.  0: off.
  */
-#define FA_COMPETE_TREND_DEFAULT	0
+#define FA_COMPETE_TREND_DEFAULT	1
 #define FA_COMPETE_TREND_MIN		0
 #define FA_COMPETE_TREND_MAX		1
 #define FA_COMPETE_TREND_HELP	\
@@ -297,7 +297,7 @@
  * window that loss finds, not from what the competitor had left this flow
  * (fa_law.h, "Competing").  Needs compete.
  */
-#define FA_COMPETE_START_DEFAULT	0
+#define FA_COMPETE_START_DEFAULT	1
 #define FA_COMPETE_START_MIN		0
 #define FA_COMPETE_START_MAX		1
 #define FA_COMPETE_START_HELP	\
@@ -310,7 +310,7 @@
  * slow start).  That is evidence, and the same drain then decides
  * (fa_law.h, "Competing").  Needs compete.  0: off.
  */
-#define FA_COMPETE_RISE_DEFAULT		0
+#define FA_COMPETE_RISE_DEFAULT		1
 #define FA_COMPETE_RISE_MIN		0
 #define FA_COMPETE_RISE_MAX		1
 #define FA_COMPETE_RISE_HELP	\
