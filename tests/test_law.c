@@ -2758,7 +2758,8 @@ static void test_compete_start(void)
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
  * 2 at 0.5 % random loss, and one flow whose path lengthens 50 -> 100 ms;
- * with compete_moves, compete_trend and compete_rise off, and each of them on.
+ * with compete_moves, compete_trend and compete_rise off, each of them on,
+ * and all three on (the defaults).
  */
 static void never_among_own(const struct fa_params *p)
 {
@@ -2821,10 +2822,11 @@ static void test_compete_never_among_own(void)
 	struct fa_params p = defaults();
 	int mode;
 
-	for (mode = 0; mode <= 3; mode++) {
-		p.compete_moves = mode == 1;
-		p.compete_trend = mode == 2;
-		p.compete_rise = mode == 3;
+	for (mode = 0; mode <= 4; mode++) {
+		/* each source alone, then all three (the defaults) */
+		p.compete_moves = mode == 1 || mode == 4;
+		p.compete_trend = mode == 2 || mode == 4;
+		p.compete_rise = mode == 3 || mode == 4;
 		never_among_own(&p);
 	}
 }
