@@ -2560,20 +2560,36 @@ static void test_compete_vs_cubic(void)
 }
 
 /*
- * Next to a Reno flow whose overflows never drop this flow's packets while
- * its window is small (under a quarter of the two; ns-3's newreno: no loss
- * in 60 s), no loss gives evidence.  With the evidence source *knob (one of
- * p's tunables, named name) off, the flow never competes; on, it competes
- * and holds at least twice the share it keeps off, over the last 60 s of 120.
+ * One flow next to a Reno flow whose overflows never drop this flow's
+ * packets while its window is small (under a quarter of the two; ns-3's
+ * newreno: no loss in 60 s), 120 s: its share over the last 60 s, and in
+ * *competed the rounds it competed.
+ */
+static double spared_reno_share(const struct fa_params *p, int *competed)
+{
+	struct db_flow f[2];
+	struct db_link l;
+	u32 now = 0;
+
+	db_bench_link(&l);
+	l.spare_fa = 1;
+	db_start(&f[0], 0, now);
+	db_start(&f[1], 1, now);
+	db_run(&l, f, 2, p, &now, 120, now + 60000000);
+	*competed = f[0].competed;
+	return f[0].sent / (f[0].sent + f[1].sent);
+}
+
+/*
+ * Next to the spared Reno no loss gives evidence.  With the evidence source
+ * *knob (one of p's tunables, named name) off, the flow never competes; on,
+ * it competes and holds at least twice the share it keeps off.
  */
 static void check_spared_reno(struct fa_params *p, u32 *knob,
 			      const char *name)
 {
 	double share[2];
-	struct db_flow f[2];
-	struct db_link l;
-	u32 now = 0;
-	int on;
+	int on, competed;
 
 	/* the other evidence sources off: the knob alone decides */
 	p->compete_moves = 0;
@@ -2581,18 +2597,13 @@ static void check_spared_reno(struct fa_params *p, u32 *knob,
 	p->compete_rise = 0;
 	for (on = 0; on <= 1; on++) {
 		*knob = on;
-		db_bench_link(&l);
-		l.spare_fa = 1;
-		db_start(&f[0], 0, now);
-		db_start(&f[1], 1, now);
-		db_run(&l, f, 2, p, &now, 120, now + 60000000);
-		share[on] = f[0].sent / (f[0].sent + f[1].sent);
+		share[on] = spared_reno_share(p, &competed);
 		printf("# no losses of its own, next to reno (%s=%d): %.1f %% of the link, %d rounds competing\n",
-		       name, on, 100 * share[on], f[0].competed);
+		       name, on, 100 * share[on], competed);
 		if (on)
-			CHECK(f[0].competed > 0, "%s: never competed", name);
+			CHECK(competed > 0, "%s: never competed", name);
 		else
-			CHECK_EQ(f[0].competed, 0);
+			CHECK_EQ(competed, 0);
 	}
 	CHECK(share[1] >= 2 * share[0], "%s %.3f, off %.3f", name, share[1],
 	      share[0]);
@@ -2639,23 +2650,15 @@ static void test_compete_defaults_spared(void)
 {
 	struct fa_params p = defaults();
 	double share[2];
-	struct db_flow f[2];
-	struct db_link l;
-	u32 now = 0;
-	int on;
+	int on, competed;
 
 	for (on = 0; on <= 1; on++) {
 		p.compete = on;
-		db_bench_link(&l);
-		l.spare_fa = 1;
-		db_start(&f[0], 0, now);
-		db_start(&f[1], 1, now);
-		db_run(&l, f, 2, &p, &now, 120, now + 60000000);
-		share[on] = f[0].sent / (f[0].sent + f[1].sent);
+		share[on] = spared_reno_share(&p, &competed);
 		printf("# no losses of its own, next to reno, defaults (compete=%d): %.1f %% of the link, %d rounds competing\n",
-		       on, 100 * share[on], f[0].competed);
+		       on, 100 * share[on], competed);
 	}
-	CHECK(f[0].competed > 0, "the defaults never competed");
+	CHECK(competed > 0, "the defaults never competed");
 	CHECK(share[1] >= 0.40, "defaults: %.3f of the link", share[1]);
 	CHECK(share[0] < 0.20, "compete=0: %.3f of the link", share[0]);
 }
