@@ -95,6 +95,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_PROBE_MEAN]	= FA_PROBE_MEAN_DEFAULT,
 	[FA_P_PROBE_PAUSE]	= FA_PROBE_PAUSE_DEFAULT,
 	[FA_P_PATH_SETTLE]	= FA_PATH_SETTLE_DEFAULT,
+	[FA_P_RAMP_SCATTER]	= FA_RAMP_SCATTER_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -211,6 +212,8 @@ fa_module_param(probe_pause, FA_P_PROBE_PAUSE);
 MODULE_PARM_DESC(probe_pause, FA_PARAM_DESC(FA_PROBE_PAUSE));
 fa_module_param(path_settle, FA_P_PATH_SETTLE);
 MODULE_PARM_DESC(path_settle, FA_PARAM_DESC(FA_PATH_SETTLE));
+fa_module_param(ramp_scatter, FA_P_RAMP_SCATTER);
+MODULE_PARM_DESC(ramp_scatter, FA_PARAM_DESC(FA_RAMP_SCATTER));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -251,6 +254,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->probe_mean = fa_tunable_get(FA_P_PROBE_MEAN);
 	p->probe_pause = fa_tunable_get(FA_P_PROBE_PAUSE);
 	p->path_settle = fa_tunable_get(FA_P_PATH_SETTLE);
+	p->ramp_scatter = fa_tunable_get(FA_P_RAMP_SCATTER);
 	fa_params_sanitize(p);
 }
 

@@ -1227,6 +1227,54 @@ static void test_ramp_threshold(void)
 	      "equilibrium ramped");
 }
 
+/* Two update cycles of window w at rtt_us on base_us: the second's action. */
+static enum fa_action two_cycles(const struct fa_params *p, u32 w,
+				 u32 base_us, u32 rtt_us)
+{
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, base_us);
+	for (r = 0; r < 3; r++)
+		round_with(&s, p, w, rtt_us, &now, &u);
+	return round_with(&s, p, w, rtt_us, &now, &u);
+}
+
+/*
+ * ramp_scatter: the line is alpha/4 + w/128, at most alpha/2 (alpha 20: 5 to
+ * 10 packets).  The VM's 64 MiB pull after its slow start: 600 packets on a
+ * 100 ms base with the mean RTT 1 ms over it, b = 5.94; off, no ramp (the
+ * line is 5); on, the line is 5 + 4 = 9 and it ramps; at 9.45 not.  A small
+ * window keeps the line of 5.  A large one is capped at 10: 2000 packets at
+ * b = 9.89 ramp, at 10.15 not (uncapped, the line would be 20).  At
+ * equilibrium (b = alpha) never.
+ */
+static void test_ramp_scatter(void)
+{
+	struct fa_params off = defaults(), on = defaults();
+
+	off.ramp_scatter = 0;
+	on.ramp_scatter = 1;
+	CHECK(two_cycles(&off, 600, 100000, 101000) == FA_ACT_UPDATE,
+	      "off: b = 5.94 ramped");
+	CHECK(two_cycles(&on, 600, 100000, 101000) == FA_ACT_RAMP,
+	      "on: b = 5.94 under 5 + 600/128 did not ramp");
+	CHECK(two_cycles(&on, 600, 100000, 101600) == FA_ACT_UPDATE,
+	      "on: b = 9.45 over the line of 9 ramped");
+	CHECK(two_cycles(&on, 100, 50000, 52700) == FA_ACT_UPDATE,
+	      "on: a 100-packet window's line moved (b = 5.12)");
+	CHECK(two_cycles(&on, 2000, 100000, 100497) == FA_ACT_RAMP,
+	      "on: b = 9.89 under the capped line of 10 did not ramp");
+	CHECK(two_cycles(&on, 2000, 100000, 100510) == FA_ACT_UPDATE,
+	      "on: b = 10.15 ramped: the line is not capped at alpha/2");
+	CHECK(two_cycles(&on, 900, 100000, 102273) == FA_ACT_UPDATE,
+	      "on: equilibrium (b = 20) ramped");
+	CHECK(two_cycles(&on, 5000, 100000, 100401) == FA_ACT_UPDATE,
+	      "on: equilibrium of a 5000-packet window (b = 20) ramped");
+}
+
 /*
  * After a loss the ramp stops at 3/4 of the cut window.  overshoot = 0: then
  * no cap.  overshoot = 1: the cap holds for the loss's route window and the
@@ -3316,6 +3364,7 @@ static const struct tap_test tests[] = {
 	TEST(test_time_wrap),
 	TEST(test_ramp_below_equilibrium),
 	TEST(test_ramp_threshold),
+	TEST(test_ramp_scatter),
 	TEST(test_ramp_cap_after_loss),
 	TEST(test_ramp_fills_in_log_rounds),
 	TEST(test_route_allows_own_queue),

@@ -194,6 +194,15 @@
  *	share others yield at their standing queue sees no RTT rise either,
  *	but a queueing delay of their alpha's).  A probe that finds a longer
  *	path ramps at once (its drained RTT already says the queue is empty).
+ *	With ramp_scatter (fa_params.h) the line itself allows for that
+ *	scatter: alpha/4 + w/128 packets, a scatter of rtt/128 at any window,
+ *	and at most alpha/2.  The cap is what keeps equilibrium out: the law
+ *	holds alpha queued on a round's minimum RTT, and the cycle's mean that
+ *	the line reads is not below it, so a flow at equilibrium reads about
+ *	alpha or more, twice the highest line, however its RTT scatters.
+ *	Failure mode: a flow just below equilibrium (a backlog between alpha/4
+ *	and alpha/2, the law's last steps) can ramp there, a doubling of a
+ *	window near the pipe, which ramp_double stops at twice the window.
  *	ramp = 0 gives the paper's linear approach.
  *	A ramp reads its exit a round late, so it can end at twice what the
  *	path had spare; where the deficit is less than the window (one of
@@ -517,6 +526,8 @@
 #define FA_RAMP_KNEE		2
 /* A ramp needs the own backlog under alpha >> FA_RAMP_SHIFT all cycle. */
 #define FA_RAMP_SHIFT		2
+/* ramp_scatter: RTT scatter of rtt / 2^this reads as w / 2^this packets. */
+#define FA_RAMP_SCATTER_SHIFT	7
 /* After a loss a ramp stops at NUM/DEN of the window the loss cut. */
 #define FA_RAMP_CAP_NUM		3
 #define FA_RAMP_CAP_DEN		4
@@ -684,6 +695,7 @@ struct fa_params {
 	u32 probe_mean;		/* the quick probe reads its round's mean RTT */
 	u32 probe_pause;	/* the quick probe pauses, not drains, first */
 	u32 path_settle;	/* a shorter path's probe waits one update */
+	u32 ramp_scatter;	/* the ramp line allows for RTT scatter */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -839,6 +851,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->probe_mean = !!p->probe_mean;
 	p->probe_pause = !!p->probe_pause;
 	p->path_settle = !!p->path_settle;
+	p->ramp_scatter = !!p->ramp_scatter;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -881,6 +894,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->probe_mean = FA_PROBE_MEAN_DEFAULT;
 	p->probe_pause = FA_PROBE_PAUSE_DEFAULT;
 	p->path_settle = FA_PATH_SETTLE_DEFAULT;
+	p->ramp_scatter = FA_RAMP_SCATTER_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1586,14 +1600,19 @@ static inline u32 fa_probe_restore(const struct fa_state *s, u32 alpha_pkts,
 /*
  * The ramp line: does a window w at RTT rtt_us over base_us keep less than
  * alpha >> FA_RAMP_SHIFT packets queued?  w (rtt - base) < (alpha/4) rtt,
- * without a division; rtt below base counts as base.
+ * without a division; rtt below base counts as base.  With ramp_scatter
+ * the line is alpha/4 + w >> FA_RAMP_SCATTER_SHIFT, at most alpha/2 (see
+ * "Approach from below" at the top).
  */
 static inline bool fa_below_ramp_line(const struct fa_params *p, u32 w,
 				      u32 rtt_us, u32 base_us)
 {
+	u32 line = p->alpha_pkts >> FA_RAMP_SHIFT;
+
+	if (p->ramp_scatter)
+		line += fa_min_u32(w >> FA_RAMP_SCATTER_SHIFT, line);
 	rtt_us = fa_max_u32(rtt_us, base_us);
-	return (u64)w * (rtt_us - base_us) <
-	       (u64)(p->alpha_pkts >> FA_RAMP_SHIFT) * rtt_us;
+	return (u64)w * (rtt_us - base_us) < (u64)line * rtt_us;
 }
 
 /*

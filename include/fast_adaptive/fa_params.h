@@ -488,6 +488,25 @@
 #define FA_PATH_SETTLE_HELP	\
 	"1: the probe a shorter path asks for (shorter_path) waits one update, and runs once more if a loss cuts it short; 0: it runs at the next update, and a loss ends it"
 
+/*
+ * The ramp line (fa_law.h, "Approach from below") is alpha/4 packets of the
+ * flow's own backlog on the mean RTT of an update cycle.  RTT scatter that
+ * the window does not cause (host and emulator scheduling, ACK bunching)
+ * reads as a backlog of w scatter / rtt, which grows with the window: the
+ * VM's 64 MiB pull restored 570-623 packets of an 833-packet pipe after its
+ * slow start, with the cycle's mean RTT 0.6-0.9 ms over the base, a backlog
+ * read of 3.5-5 packets against the line of 5, and climbed by the law's
+ * steps for a second until the knee test ramped.  With ramp_scatter the
+ * line is alpha/4 + w/128 (a scatter of rtt/128 at any window), at most
+ * alpha/2: the law holds alpha queued on the cycle's minimum RTT, which is
+ * never above its mean, so equilibrium never reads as room.  0: alpha/4.
+ */
+#define FA_RAMP_SCATTER_DEFAULT		0
+#define FA_RAMP_SCATTER_MIN		0
+#define FA_RAMP_SCATTER_MAX		1
+#define FA_RAMP_SCATTER_HELP	\
+	"1: the ramp line allows RTT scatter, alpha/4 + cwnd/128 packets, at most alpha/2; 0: alpha/4"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -527,6 +546,7 @@ enum fa_param_id {
 	FA_P_PROBE_MEAN,
 	FA_P_PROBE_PAUSE,
 	FA_P_PATH_SETTLE,
+	FA_P_RAMP_SCATTER,
 	FA_P_COUNT,
 };
 
@@ -584,6 +604,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_PROBE_MEAN] = FA_PARAM_ROW(probe_mean, FA_PROBE_MEAN),
 	[FA_P_PROBE_PAUSE] = FA_PARAM_ROW(probe_pause, FA_PROBE_PAUSE),
 	[FA_P_PATH_SETTLE] = FA_PARAM_ROW(path_settle, FA_PATH_SETTLE),
+	[FA_P_RAMP_SCATTER] = FA_PARAM_ROW(ramp_scatter, FA_RAMP_SCATTER),
 };
 
 #endif /* _FA_PARAMS_H */
