@@ -194,7 +194,7 @@
  *	share others yield at their standing queue sees no RTT rise either,
  *	but a queueing delay of their alpha's).  A probe that finds a longer
  *	path ramps at once (its drained RTT already says the queue is empty).
- *	With ramp_scatter (fa_params.h) the line itself allows for that
+ *	With ramp_scatter (fa_params.h, on by default) the line allows for that
  *	scatter: alpha/4 + w/128 packets, a scatter of rtt/128 at any window,
  *	and at most alpha/2.  The cap is what keeps equilibrium out: the law
  *	holds alpha queued on a round's minimum RTT, and the cycle's mean that
