@@ -2805,6 +2805,64 @@ static void test_compete_start(void)
 }
 
 /*
+ * compete_refill, by hand: a flow competing at 150 packets on a 50 ms floor
+ * with the RTT at 130 ms ends a clean route window and drains (the exit
+ * test).  The drained RTT tells its window against the others': 120 ms, w/W
+ * = 10/120, refills (a slow start to a loss: ssthresh FA_CWND_MAX); 70 ms,
+ * w/W = 60/70 > 3/4, does not (ssthresh the restored window); a drained RTT
+ * above the one before reads as no share and refills; off, none does.
+ * Returns the ssthresh the host sets at the test's end.
+ */
+static u32 refill_after_test(const struct fa_params *p, u32 drained_us)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, 50000);
+	fa_compete_enter(&s, now);
+	fa_compete_window_reset(&s, now);
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 150, 130000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START && (s.comp & FA_C_TEST),
+	      "no exit test: %d, comp %#x", act, s.comp);
+	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+		act = round_with(&s, p, FA_CWND_MIN, drained_us, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "the test did not end: %d", act);
+	CHECK_EQ(s.phase, FA_PHASE_COMPETE);
+	CHECK_EQ(u.cwnd_out, 150);
+	return fa_ssthresh_for(&s, act, u.cwnd_out);
+}
+
+static void test_compete_refill(void)
+{
+	struct fa_params p = defaults();
+
+	CHECK(p.compete_refill == FA_COMPETE_REFILL_DEFAULT, "default");
+	p.compete_refill = 1;
+	CHECK_EQ(refill_after_test(&p, 120000), FA_CWND_MAX);
+	CHECK_EQ(refill_after_test(&p, 70000), 150);
+	CHECK_EQ(refill_after_test(&p, 140000), FA_CWND_MAX);
+	/* the line: w/W = 3/4 at a drained 130 / (1 + 3/4) = 74.2857 ms */
+	CHECK_EQ(refill_after_test(&p, 74280), 150);
+	CHECK_EQ(refill_after_test(&p, 74290), FA_CWND_MAX);
+	p.compete_refill = 0;
+	CHECK_EQ(refill_after_test(&p, 120000), 150);
+	p.compete_refill = 1;
+	p.compete = 0;
+	{
+		struct fa_state t = { .probe_avg_us = 130000 };
+
+		CHECK(!fa_compete_refill(&t, &p, 120000), "refills with compete off");
+	}
+	p.compete_refill = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_refill, 1);
+}
+
+/*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
@@ -3388,6 +3446,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_defaults_spared),
 	TEST(test_compete_rise),
 	TEST(test_compete_start),
+	TEST(test_compete_refill),
 	TEST(test_compete_never_among_own),
 	TEST(test_fit_hold),
 	TEST(test_fit_low),

@@ -444,6 +444,21 @@
  *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
  *	  say the path got longer: it is adopted as floor and base, and the
  *	  mode ends.
+ *	  compete_refill (off by default): an exit test whose drain still
+ *	  finds others' queue also weighs the flow's window w against theirs,
+ *	  W.  In the drain the flow's packets leave the queue and theirs stay,
+ *	  so the RTT before the drain is (w + W) / C and the drained one W / C:
+ *	  w / W = (before - drained) / drained (fa_compete_refill()).  Under
+ *	  3/4, the window comes back with a slow start to a loss, as on entry
+ *	  with compete_start: CUBIC's curve from a window the competitor kept
+ *	  small closes the gap only over several of its epochs (VM, t53: a flow
+ *	  whose entry slow start met its loss at 233 packets held 140-214
+ *	  against cubic's 310-410 for 10 s, while its tests read w / W at
+ *	  0.39-0.40 with the true ratio at 0.47-0.54).  Each refill is an
+ *	  overflow of the buffer, at most one per test.  Failure modes: a
+ *	  competitor that grows during the drain reads as a smaller ratio, and
+ *	  one that is not window-limited (bbr paces at its rate estimate)
+ *	  breaks the premise that its packets stay in flight.
  *	Time constants: entry, one overflow of the competitor that drops one
  *	of this flow's packets, plus a round; exit, two route windows
  *	(base_win_ms, 2 s) after the last loss plus at most one; each drain
@@ -607,6 +622,9 @@
 #define FA_COMP_DRAIN_SHIFT	3
 /* ... that floor/8 in path_rel units (compete_moves, compete_rise) */
 #define FA_PATH_REL_DRAIN	((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT)
+/* compete_refill: a window under 3/4 of the others' slow starts again */
+#define FA_REFILL_NUM		3
+#define FA_REFILL_DEN		4
 /* Competing: at least Reno's additive increase, packets per round ... */
 #define FA_COMP_AI_PKTS		1
 /* ... and at a loss or mark the window times 7/10, as CUBIC (RFC 9438) */
@@ -696,6 +714,7 @@ struct fa_params {
 	u32 probe_pause;	/* the quick probe pauses, not drains, first */
 	u32 path_settle;	/* a shorter path's probe waits one update */
 	u32 ramp_scatter;	/* the ramp line allows for RTT scatter */
+	u32 compete_refill;	/* a test that reads w < 3/4 of others' refills */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -852,6 +871,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->probe_pause = !!p->probe_pause;
 	p->path_settle = !!p->path_settle;
 	p->ramp_scatter = !!p->ramp_scatter;
+	p->compete_refill = !!p->compete_refill;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -895,6 +915,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->probe_pause = FA_PROBE_PAUSE_DEFAULT;
 	p->path_settle = FA_PATH_SETTLE_DEFAULT;
 	p->ramp_scatter = FA_RAMP_SCATTER_DEFAULT;
+	p->compete_refill = FA_COMPETE_REFILL_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1649,6 +1670,28 @@ static inline bool fa_probe_found_room(const struct fa_state *s,
 }
 
 /*
+ * compete_refill (see the top, "Competing"): at an exit test that found
+ * others' queue still there, does the flow's window w read under 3/4 of
+ * theirs, W?  In the drain the flow's packets leave the queue and theirs
+ * stay: the RTT before it, avg, is (w + W) / C and the drained one, pmin_us,
+ * W / C, so w / W = (avg - pmin) / pmin.  A drained RTT at or above the one
+ * before (the competitor grew during the drain) reads as no share at all.
+ */
+static inline bool fa_compete_refill(const struct fa_state *s,
+				     const struct fa_params *p, u32 pmin_us)
+{
+	u32 avg = s->probe_avg_us;
+
+	if (!p->compete || !p->compete_refill || !avg || avg == FA_RTT_NONE ||
+	    !pmin_us || pmin_us == FA_RTT_NONE)
+		return false;
+	if (avg <= pmin_us)
+		return true;
+	return (u64)(avg - pmin_us) * FA_REFILL_DEN <
+	       (u64)pmin_us * FA_REFILL_NUM;
+}
+
+/*
  * The end of a probe that tested, while competing, whether others' queue
  * drains: it did if the drained RTT came within base/8 of the base.  Then
  * the flow goes back to the law with the window one update with gain 1
@@ -1696,7 +1739,8 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		s->stuck_min_us = FA_RTT_NONE;
 	} else {
 		s->phase = FA_PHASE_COMPETE;
-		s->ramp_cap = 0;
+		/* compete_refill: a slow start to a loss (fa_ssthresh_for) */
+		s->ramp_cap = fa_compete_refill(s, p, pmin) ? FA_CWND_MAX : 0;
 		s->comp = (u8)((s->comp & ~FA_C_FLAT_MASK) |
 			       (fa_min_u32(flat, FA_COMP_FLAT_TESTS) <<
 				FA_C_FLAT_SHIFT));

@@ -512,6 +512,21 @@
 #define FA_RAMP_SCATTER_HELP	\
 	"1: the ramp line allows RTT scatter, alpha/4 + cwnd/128 packets, at most alpha/2; 0: alpha/4"
 
+/*
+ * Competing, the exit test that finds others' queue still there also weighs
+ * the flow's window against theirs: in the drain its packets leave the
+ * queue and theirs stay, so the RTT before the drain over the drained one
+ * is (w + W) / W.  Where w reads under 3/4 of W, the flow gives its window
+ * back with a slow start to a loss, as on entry (compete_start), instead of
+ * leaving CUBIC's curve to close the gap over several of the competitor's
+ * epochs (fa_law.h, "Competing").  Needs compete.  0: off.
+ */
+#define FA_COMPETE_REFILL_DEFAULT	0
+#define FA_COMPETE_REFILL_MIN		0
+#define FA_COMPETE_REFILL_MAX		1
+#define FA_COMPETE_REFILL_HELP	\
+	"1: a competing flow whose exit test reads its window under 3/4 of the others' slow starts to a loss; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -552,6 +567,7 @@ enum fa_param_id {
 	FA_P_PROBE_PAUSE,
 	FA_P_PATH_SETTLE,
 	FA_P_RAMP_SCATTER,
+	FA_P_COMPETE_REFILL,
 	FA_P_COUNT,
 };
 
@@ -610,6 +626,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_PROBE_PAUSE] = FA_PARAM_ROW(probe_pause, FA_PROBE_PAUSE),
 	[FA_P_PATH_SETTLE] = FA_PARAM_ROW(path_settle, FA_PATH_SETTLE),
 	[FA_P_RAMP_SCATTER] = FA_PARAM_ROW(ramp_scatter, FA_RAMP_SCATTER),
+	[FA_P_COMPETE_REFILL] = FA_PARAM_ROW(compete_refill, FA_COMPETE_REFILL),
 };
 
 #endif /* _FA_PARAMS_H */
