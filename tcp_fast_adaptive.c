@@ -97,6 +97,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_PATH_SETTLE]	= FA_PATH_SETTLE_DEFAULT,
 	[FA_P_RAMP_SCATTER]	= FA_RAMP_SCATTER_DEFAULT,
 	[FA_P_COMPETE_REFILL]	= FA_COMPETE_REFILL_DEFAULT,
+	[FA_P_COMPETE_QUIT]	= FA_COMPETE_QUIT_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -217,6 +218,8 @@ fa_module_param(ramp_scatter, FA_P_RAMP_SCATTER);
 MODULE_PARM_DESC(ramp_scatter, FA_PARAM_DESC(FA_RAMP_SCATTER));
 fa_module_param(compete_refill, FA_P_COMPETE_REFILL);
 MODULE_PARM_DESC(compete_refill, FA_PARAM_DESC(FA_COMPETE_REFILL));
+fa_module_param(compete_quit, FA_P_COMPETE_QUIT);
+MODULE_PARM_DESC(compete_quit, FA_PARAM_DESC(FA_COMPETE_QUIT));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -259,6 +262,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->path_settle = fa_tunable_get(FA_P_PATH_SETTLE);
 	p->ramp_scatter = fa_tunable_get(FA_P_RAMP_SCATTER);
 	p->compete_refill = fa_tunable_get(FA_P_COMPETE_REFILL);
+	p->compete_quit = fa_tunable_get(FA_P_COMPETE_QUIT);
 	fa_params_sanitize(p);
 }
 

@@ -2863,6 +2863,61 @@ static void test_compete_refill(void)
 }
 
 /*
+ * compete_quit: a competing flow on a 50 ms floor, 3 rounds at 150 ms (the
+ * route window's highest, 100 ms over the floor), then rounds at rtt_us:
+ * the round whose exit test starts, 0 if none does in 6 (all inside the
+ * first 2 s route window, so the clean-window test does not run).
+ */
+static int quit_round(const struct fa_params *p, u32 rtt_us, bool lost)
+{
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, 50000);
+	fa_compete_enter(&s, now);
+	fa_compete_window_reset(&s, now);
+	for (r = 0; r < 3; r++) {
+		act = round_with(&s, p, 150, 150000, &now, &u);
+		CHECK(act == FA_ACT_NONE, "at the peak, round %d: %d", r, act);
+	}
+	if (lost)
+		s.comp |= FA_C_LOSS;
+	for (r = 1; r <= 6; r++) {
+		act = round_with(&s, p, 150, rtt_us, &now, &u);
+		if (act == FA_ACT_PROBE_START) {
+			CHECK(s.comp & FA_C_TEST, "a drain that is not the exit test");
+			return r;
+		}
+		CHECK(act == FA_ACT_NONE, "round %d: %d", r, act);
+	}
+	return 0;
+}
+
+static void test_compete_quit(void)
+{
+	struct fa_params p = defaults();
+
+	CHECK(p.compete_quit == FA_COMPETE_QUIT_DEFAULT && p.compete_quit == 0,
+	      "compete_quit is not off by default");
+	CHECK_EQ(quit_round(&p, 60000, false), 0);
+	p.compete_quit = 1;
+	/* the line: half of 100 ms over the floor, a round minimum of 100 ms */
+	CHECK_EQ(quit_round(&p, 60000, false), 1);
+	CHECK_EQ(quit_round(&p, 99000, false), 1);
+	CHECK_EQ(quit_round(&p, 101000, false), 0);
+	/* a decrease of cubic's (0.7) on an even share: 85 % of the queue */
+	CHECK_EQ(quit_round(&p, 135000, false), 0);
+	/* a loss of the flow's own in the window: its own decrease, not a leave */
+	CHECK_EQ(quit_round(&p, 60000, true), 0);
+	p.compete_quit = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_quit, 1);
+}
+
+/*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
@@ -3455,6 +3510,7 @@ static const struct tap_test tests[] = {
 	TEST(test_ramp_double),
 	TEST(test_probe_mean),
 	TEST(test_probe_pause),
+	TEST(test_compete_quit),
 	TEST(test_state_size),
 };
 

@@ -444,6 +444,18 @@
  *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
  *	  say the path got longer: it is adopted as floor and base, and the
  *	  mode ends.
+ *	  compete_quit (off by default): the test need not wait for a clean
+ *	  route window when the queue falls by more than a competitor's
+ *	  decrease explains: a round whose least RTT stands under half as far
+ *	  above the floor as this route window's highest round minimum, with
+ *	  no loss of the flow's own in the window, tests at once
+ *	  (fa_compete_quit()).  A competitor that leaves takes its share of
+ *	  the queue within a few rounds; cubic's 0.7 or reno's 0.5 on an even
+ *	  share of a 2-BDP flight leave about 3/4 or 3/5 of the queue.  Failure
+ *	  modes: a competitor holding most of the flight can halve the queue
+ *	  at its loss (the test then costs a drain and finds it, and the mode
+ *	  goes on), and a window with its highest round at a transient spike
+ *	  tests early.
  *	  compete_refill (off by default): an exit test whose drain still
  *	  finds others' queue also weighs the flow's window w against theirs,
  *	  W.  In the drain the flow's packets leave the queue and theirs stay,
@@ -622,6 +634,8 @@
 #define FA_COMP_DRAIN_SHIFT	3
 /* ... that floor/8 in path_rel units (compete_moves, compete_rise) */
 #define FA_PATH_REL_DRAIN	((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT)
+/* compete_quit: a round minimum under 1/2^this of the window's highest tests */
+#define FA_COMP_QUIT_SHIFT	1
 /* compete_refill: a window under 3/4 of the others' slow starts again */
 #define FA_REFILL_NUM		3
 #define FA_REFILL_DEN		4
@@ -715,6 +729,7 @@ struct fa_params {
 	u32 path_settle;	/* a shorter path's probe waits one update */
 	u32 ramp_scatter;	/* the ramp line allows for RTT scatter */
 	u32 compete_refill;	/* a test that reads w < 3/4 of others' refills */
+	u32 compete_quit;	/* competing, a falling queue tests at once */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -746,6 +761,9 @@ struct fa_state {
 	union {
 		u32 cut_want_us; /* the RTT the last cut should bring; 0: none */
 		u32 pause_rtt_us; /* a paused probe: its last RTT sample */
+		u32 comp_peak_us; /* competing: the route window's highest round
+				   * minimum over the floor (compete_quit)
+				   */
 	};
 	u32 stuck_min_us;	/* least avg RTT over cuts that did not drain */
 	union {
@@ -872,6 +890,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->path_settle = !!p->path_settle;
 	p->ramp_scatter = !!p->ramp_scatter;
 	p->compete_refill = !!p->compete_refill;
+	p->compete_quit = !!p->compete_quit;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -916,6 +935,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->path_settle = FA_PATH_SETTLE_DEFAULT;
 	p->ramp_scatter = FA_RAMP_SCATTER_DEFAULT;
 	p->compete_refill = FA_COMPETE_REFILL_DEFAULT;
+	p->compete_quit = FA_COMPETE_QUIT_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -2148,6 +2168,29 @@ static inline bool fa_ramp_due(const struct fa_state *s,
  * applies per ACK (fa_cwnd_on_ack); at the end of a route window without a
  * loss, the drain that tests whether others' queue is gone.
  */
+/*
+ * compete_quit (fa_params.h): does this round's least RTT stand less than
+ * half as far above the floor as the highest round minimum of this route
+ * window, with no loss of the flow's own in it?  Keeps that highest in
+ * comp_peak_us (drain_check's field: it is off while competing, and a
+ * probe's start clears it).
+ */
+static inline bool fa_compete_quit(struct fa_state *s,
+				   const struct fa_params *p, u32 rmin)
+{
+	u32 q;
+
+	if (!p->compete_quit || rmin == FA_RTT_NONE ||
+	    s->floor_us == FA_RTT_NONE)
+		return false;
+	q = rmin > s->floor_us ? rmin - s->floor_us : 0;
+	if (q > s->comp_peak_us) {
+		s->comp_peak_us = q;
+		return false;
+	}
+	return !(s->comp & FA_C_LOSS) && q < s->comp_peak_us >> FA_COMP_QUIT_SHIFT;
+}
+
 static inline enum fa_action fa_compete_round(struct fa_state *s,
 					      const struct fa_params *p,
 					      u32 cwnd, bool cwnd_limited,
@@ -2161,6 +2204,15 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 		s->own_q_prev_us = FA_RTT_NONE;
 		fa_window_reset(s, now_us);
 		return FA_ACT_NONE;
+	}
+	if (fa_compete_quit(s, p, rmin)) {
+		u32 last = s->stuck_min_us;
+		enum fa_action act;
+
+		s->comp |= FA_C_TEST;
+		act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, 0, u);
+		s->stuck_min_us = last;	/* the last test's RTT */
+		return act;
 	}
 	if (now_us - s->win_start_us >= p->base_win_ms * 1000U) {
 		/*
@@ -2176,6 +2228,7 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 			s->comp |= FA_C_LOSS_PREV;
 		s->comp &= ~FA_C_LOSS;
 		fa_compete_window_reset(s, now_us);
+		s->comp_peak_us = 0;	/* compete_quit: this window's */
 		if (clean && rmin != FA_RTT_NONE) {
 			u32 last = s->stuck_min_us;
 			enum fa_action act;

@@ -527,6 +527,29 @@
 #define FA_COMPETE_REFILL_HELP	\
 	"1: a competing flow whose exit test reads its window under 3/4 of the others' slow starts to a loss; 0: off"
 
+/*
+ * Competing, the exit test (a drain to 2 packets that reads whether others'
+ * queue is still there) runs at the end of a route window without a loss of
+ * the flow's own in it or the one before: a loss-based flow's trough after
+ * its loss holds no queue for a while and a test then would end the mode
+ * while it is still there.  So after the competitor leaves the mode can
+ * last up to two route windows more (4 s), and with compete_refill the
+ * window it refilled holds a queue of its own all that time (VM trial t54:
+ * 2.37x the lone flow's queueing delay over the 5 s after cubic left).
+ * With compete_quit a round whose least RTT stands less than half as far
+ * above the floor as the highest round minimum of this route window, with
+ * no loss of its own in the window, starts the test at once: a competitor
+ * that leaves takes its share of the queue within a few rounds, while its
+ * multiplicative decrease leaves more than half of a deep queue (cubic's
+ * 0.7 about three quarters, reno's 0.5 about three fifths of a 2-BDP
+ * queue, at an even share).  Needs compete.  0: off.
+ */
+#define FA_COMPETE_QUIT_DEFAULT		0
+#define FA_COMPETE_QUIT_MIN		0
+#define FA_COMPETE_QUIT_MAX		1
+#define FA_COMPETE_QUIT_HELP	\
+	"1: competing, a round minimum under half the route window's highest (queue over the floor) tests for the competitor at once; 0: at the end of a clean route window"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -568,6 +591,7 @@ enum fa_param_id {
 	FA_P_PATH_SETTLE,
 	FA_P_RAMP_SCATTER,
 	FA_P_COMPETE_REFILL,
+	FA_P_COMPETE_QUIT,
 	FA_P_COUNT,
 };
 
@@ -627,6 +651,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_PATH_SETTLE] = FA_PARAM_ROW(path_settle, FA_PATH_SETTLE),
 	[FA_P_RAMP_SCATTER] = FA_PARAM_ROW(ramp_scatter, FA_RAMP_SCATTER),
 	[FA_P_COMPETE_REFILL] = FA_PARAM_ROW(compete_refill, FA_COMPETE_REFILL),
+	[FA_P_COMPETE_QUIT] = FA_PARAM_ROW(compete_quit, FA_COMPETE_QUIT),
 };
 
 #endif /* _FA_PARAMS_H */
