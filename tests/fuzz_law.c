@@ -158,13 +158,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				 s.phase == FA_PHASE_COMPETE)
 				/*
 				 * competing: at most one doubling, then AIMD;
-				 * with compete_start, a slow start to a loss
+				 * with compete_start, a slow start to a loss,
+				 * and with compete_refill after an exit test
 				 */
 				ASSERT(p.compete &&
 				       (fa_ssthresh_for(&s, act, cwnd) == cwnd ||
 					fa_ssthresh_for(&s, act, cwnd) ==
 					(p.compete_start ? FA_CWND_MAX :
-					 2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1))));
+					 2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1)) ||
+					(p.compete_refill &&
+					 fa_ssthresh_for(&s, act, cwnd) == FA_CWND_MAX)));
 			else
 				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;
