@@ -2191,6 +2191,20 @@ static inline bool fa_compete_quit(struct fa_state *s,
 	return !(s->comp & FA_C_LOSS) && q < s->comp_peak_us >> FA_COMP_QUIT_SHIFT;
 }
 
+/* Start the exit test: a drain that keeps the last test's RTT for the next. */
+static inline enum fa_action fa_compete_test_start(struct fa_state *s,
+						   u32 cwnd, u32 rmin,
+						   struct fa_update *u)
+{
+	u32 last = s->stuck_min_us;
+	enum fa_action act;
+
+	s->comp |= FA_C_TEST;
+	act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, 0, u);
+	s->stuck_min_us = last;	/* the last test's RTT */
+	return act;
+}
+
 static inline enum fa_action fa_compete_round(struct fa_state *s,
 					      const struct fa_params *p,
 					      u32 cwnd, bool cwnd_limited,
@@ -2205,15 +2219,8 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 		fa_window_reset(s, now_us);
 		return FA_ACT_NONE;
 	}
-	if (fa_compete_quit(s, p, rmin)) {
-		u32 last = s->stuck_min_us;
-		enum fa_action act;
-
-		s->comp |= FA_C_TEST;
-		act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, 0, u);
-		s->stuck_min_us = last;	/* the last test's RTT */
-		return act;
-	}
+	if (fa_compete_quit(s, p, rmin))
+		return fa_compete_test_start(s, cwnd, rmin, u);
 	if (now_us - s->win_start_us >= p->base_win_ms * 1000U) {
 		/*
 		 * Two route windows without a loss: a loss-based flow that
@@ -2229,16 +2236,8 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 		s->comp &= ~FA_C_LOSS;
 		fa_compete_window_reset(s, now_us);
 		s->comp_peak_us = 0;	/* compete_quit: this window's */
-		if (clean && rmin != FA_RTT_NONE) {
-			u32 last = s->stuck_min_us;
-			enum fa_action act;
-
-			s->comp |= FA_C_TEST;
-			act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, 0,
-					     u);
-			s->stuck_min_us = last;	/* the last test's RTT */
-			return act;
-		}
+		if (clean && rmin != FA_RTT_NONE)
+			return fa_compete_test_start(s, cwnd, rmin, u);
 	}
 	if (s->own_q_prev_us == FA_RTT_NONE)
 		s->own_q_prev_us = now_us;	/* CUBIC's epoch starts */
