@@ -98,6 +98,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_RAMP_SCATTER]	= FA_RAMP_SCATTER_DEFAULT,
 	[FA_P_COMPETE_REFILL]	= FA_COMPETE_REFILL_DEFAULT,
 	[FA_P_COMPETE_QUIT]	= FA_COMPETE_QUIT_DEFAULT,
+	[FA_P_COMPETE_ADOPT]	= FA_COMPETE_ADOPT_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -220,6 +221,8 @@ fa_module_param(compete_refill, FA_P_COMPETE_REFILL);
 MODULE_PARM_DESC(compete_refill, FA_PARAM_DESC(FA_COMPETE_REFILL));
 fa_module_param(compete_quit, FA_P_COMPETE_QUIT);
 MODULE_PARM_DESC(compete_quit, FA_PARAM_DESC(FA_COMPETE_QUIT));
+fa_module_param(compete_adopt, FA_P_COMPETE_ADOPT);
+MODULE_PARM_DESC(compete_adopt, FA_PARAM_DESC(FA_COMPETE_ADOPT));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -263,6 +266,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->ramp_scatter = fa_tunable_get(FA_P_RAMP_SCATTER);
 	p->compete_refill = fa_tunable_get(FA_P_COMPETE_REFILL);
 	p->compete_quit = fa_tunable_get(FA_P_COMPETE_QUIT);
+	p->compete_adopt = fa_tunable_get(FA_P_COMPETE_ADOPT);
 	fa_params_sanitize(p);
 }
 

@@ -2918,6 +2918,74 @@ static void test_compete_quit(void)
 }
 
 /*
+ * compete_adopt: a competing flow on a 50 ms floor, at 150 packets and
+ * 130 ms, drains at the end of each clean route window to 75 ms (others'
+ * queue: floor/8 above the floor, the same RTT test after test).  Returns
+ * the test after which it went back to the law (0: none of n did), with a
+ * loss of the flow's own just before test loss_before (0: none); floor_us
+ * is the floor then.
+ */
+static int adopt_after(const struct fa_params *p, int n, int loss_before,
+		       u32 *floor_us)
+{
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, t;
+
+	law_flow(&s, 50000);
+	fa_compete_enter(&s, now);
+	fa_compete_window_reset(&s, now);
+	for (t = 1; t <= n; t++) {
+		if (t == loss_before)
+			fa_ssthresh(&s, p, 150, NULL, NULL);
+		act = FA_ACT_NONE;
+		for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+			act = round_with(&s, p, 150, 130000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_START && (s.comp & FA_C_TEST),
+		      "test %d did not start: %d, comp %#x", t, act, s.comp);
+		for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+			act = round_with(&s, p, FA_CWND_MIN, 75000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_END, "test %d did not end: %d", t, act);
+		if (s.phase != FA_PHASE_COMPETE) {
+			CHECK_EQ(s.phase, FA_PHASE_LAW);
+			*floor_us = s.floor_us;
+			return t;
+		}
+	}
+	*floor_us = s.floor_us;
+	return 0;
+}
+
+static void test_compete_adopt(void)
+{
+	struct fa_params p = defaults();
+	u32 floor;
+
+	CHECK(p.compete_adopt == FA_COMPETE_ADOPT_DEFAULT && p.compete_adopt == 0,
+	      "compete_adopt is not off by default");
+	/* off: four tests to the same RTT adopt it as floor */
+	CHECK_EQ(adopt_after(&p, 8, 0, &floor), 4);
+	CHECK_EQ(floor, 75000);
+	CHECK_EQ(adopt_after(&p, 8, 3, &floor), 4);
+	p.compete_adopt = 1;
+	/* on: no loss between them, eight flat tests compete on */
+	CHECK_EQ(adopt_after(&p, 8, 0, &floor), 0);
+	CHECK_EQ(floor, 50000);
+	/* a loss between the chain's first test and its fourth */
+	CHECK_EQ(adopt_after(&p, 8, 3, &floor), 4);
+	CHECK_EQ(floor, 75000);
+	/* after four flat tests, the first flat one across a loss */
+	CHECK_EQ(adopt_after(&p, 8, 6, &floor), 6);
+	/* a loss before the chain's first test does not count */
+	CHECK_EQ(adopt_after(&p, 8, 1, &floor), 0);
+	p.compete_adopt = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_adopt, 1);
+}
+
+/*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
@@ -3511,6 +3579,7 @@ static const struct tap_test tests[] = {
 	TEST(test_probe_mean),
 	TEST(test_probe_pause),
 	TEST(test_compete_quit),
+	TEST(test_compete_adopt),
 	TEST(test_state_size),
 };
 

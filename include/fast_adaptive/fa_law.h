@@ -444,6 +444,21 @@
  *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
  *	  say the path got longer: it is adopted as floor and base, and the
  *	  mode ends.
+ *	  compete_adopt (off by default): the chain of flat tests adopts the
+ *	  longer path only if a loss fell between its first test and its last
+ *	  (FA_C_FLAT_LOSS).  Next to CUBIC near its W_max the competitor's
+ *	  window stands for most of its epoch (K = 8.6 s at ns-3's 96 Mb/s,
+ *	  50 ms, 2 BDP), and four tests read the same RTT within floor/16:
+ *	  ns-3's cubic 1:1 adopted 73.6 and 62.5 ms on a 50 ms path that way
+ *	  and sat in the law at a tenth of the link until cubic's next loss.
+ *	  A loss moves a loss-based competitor's window by its decrease, and
+ *	  with it the drained RTT; a path that got longer reads the same on
+ *	  both sides of the flow's own CUBIC losses.  Cost: alone on a longer
+ *	  path, the mode lasts until the first flat test after the flow's next
+ *	  loss (one CUBIC epoch, about 10-15 s on the bench's 2-BDP buffer)
+ *	  instead of four tests.  Failure mode: an overflow that drops only
+ *	  this flow's packets leaves the competitor's window, and the drained
+ *	  RTT, where they were.
  *	  compete_quit (off by default): the test need not wait for a clean
  *	  route window when the queue falls by more than a competitor's
  *	  decrease explains: a round whose least RTT stands under half as far
@@ -613,6 +628,10 @@
 #define FA_C_FLAT_MASK		0x60
 /* comp: a loss in the route window before this one */
 #define FA_C_LOSS_PREV		0x80
+/* comp, competing: a loss since the first of the flat tests (compete_adopt);
+ * the entry evidence's bit, which the mode does not use
+ */
+#define FA_C_FLAT_LOSS		FA_C_EVID
 /* comp, in the law's phase: bits 5-6 count the route windows after the
  * mode ended in which the evidence is renewed (see "Competing")
  */
@@ -730,6 +749,7 @@ struct fa_params {
 	u32 ramp_scatter;	/* the ramp line allows for RTT scatter */
 	u32 compete_refill;	/* a test that reads w < 3/4 of others' refills */
 	u32 compete_quit;	/* competing, a falling queue tests at once */
+	u32 compete_adopt;	/* flat tests adopt a path only across a loss */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -891,6 +911,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->ramp_scatter = !!p->ramp_scatter;
 	p->compete_refill = !!p->compete_refill;
 	p->compete_quit = !!p->compete_quit;
+	p->compete_adopt = !!p->compete_adopt;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -936,6 +957,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->ramp_scatter = FA_RAMP_SCATTER_DEFAULT;
 	p->compete_refill = FA_COMPETE_REFILL_DEFAULT;
 	p->compete_quit = FA_COMPETE_QUIT_DEFAULT;
+	p->compete_adopt = FA_COMPETE_ADOPT_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1735,7 +1757,10 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		flat++;
 	else
 		flat = 0;
-	if (flat >= FA_COMP_FLAT_TESTS && fa_others_queue(s, pmin)) {
+	if (!flat)	/* this test starts the chain: earlier losses do not count */
+		s->comp &= ~FA_C_FLAT_LOSS;
+	if (flat >= FA_COMP_FLAT_TESTS && fa_others_queue(s, pmin) &&
+	    (!p->compete_adopt || (s->comp & FA_C_FLAT_LOSS))) {
 		/* the same drained RTT test after test: a longer path */
 		s->floor_us = pmin;
 		s->base_rtt_us = fa_max_u32(s->base_rtt_us, pmin);
@@ -2590,6 +2615,8 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		s->probe_min_us = FA_RTT_NONE;
 	}
 	if (s->phase == FA_PHASE_COMPETE) {
+		if (p->compete_adopt)	/* the flat tests now straddle a loss */
+			s->comp |= FA_C_FLAT_LOSS;
 		/* CUBIC: 7/10 at a loss or a mark, a new epoch from here */
 		if (backlog)
 			*backlog = fa_loss_backlog(s, p, cwnd);

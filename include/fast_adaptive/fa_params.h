@@ -550,6 +550,26 @@
 #define FA_COMPETE_QUIT_HELP	\
 	"1: competing, a round minimum under half the route window's highest (queue over the floor) tests for the competitor at once; 0: at the end of a clean route window"
 
+/*
+ * Competing, FA_COMP_FLAT_TESTS exit tests in a row that drain to the same
+ * RTT (within floor/16) say the path got longer, and the flow adopts it and
+ * goes back to the law.  Next to CUBIC near its W_max the competitor's
+ * window stands still for most of its epoch, and so does the drained RTT:
+ * ns-3's cubic 1:1 (96 Mb/s, 50 ms, 2 BDP) adopted 73.6 and 62.5 ms on a
+ * 50 ms path that way, and the flow then sat in the law at a tenth of the
+ * link until cubic's next loss.  With compete_adopt the chain adopts only
+ * if a loss of the flow's own fell between its first test and its last: a
+ * loss-based competitor's window, and the drained RTT, move at a loss; a
+ * longer path reads the same on both sides of the flow's own CUBIC losses.
+ * Cost: alone on a longer path the mode lasts one CUBIC epoch more (about
+ * 10-15 s on a 2-BDP buffer).  Needs compete.  0: four flat tests adopt.
+ */
+#define FA_COMPETE_ADOPT_DEFAULT	0
+#define FA_COMPETE_ADOPT_MIN		0
+#define FA_COMPETE_ADOPT_MAX		1
+#define FA_COMPETE_ADOPT_HELP	\
+	"1: competing, flat exit tests adopt a longer path only if a loss fell between them; 0: four flat tests adopt"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -592,6 +612,7 @@ enum fa_param_id {
 	FA_P_RAMP_SCATTER,
 	FA_P_COMPETE_REFILL,
 	FA_P_COMPETE_QUIT,
+	FA_P_COMPETE_ADOPT,
 	FA_P_COUNT,
 };
 
@@ -652,6 +673,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_RAMP_SCATTER] = FA_PARAM_ROW(ramp_scatter, FA_RAMP_SCATTER),
 	[FA_P_COMPETE_REFILL] = FA_PARAM_ROW(compete_refill, FA_COMPETE_REFILL),
 	[FA_P_COMPETE_QUIT] = FA_PARAM_ROW(compete_quit, FA_COMPETE_QUIT),
+	[FA_P_COMPETE_ADOPT] = FA_PARAM_ROW(compete_adopt, FA_COMPETE_ADOPT),
 };
 
 #endif /* _FA_PARAMS_H */
