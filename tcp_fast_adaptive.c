@@ -99,6 +99,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_REFILL]	= FA_COMPETE_REFILL_DEFAULT,
 	[FA_P_COMPETE_QUIT]	= FA_COMPETE_QUIT_DEFAULT,
 	[FA_P_COMPETE_ADOPT]	= FA_COMPETE_ADOPT_DEFAULT,
+	[FA_P_COMPETE_RECHECK]	= FA_COMPETE_RECHECK_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -223,6 +224,8 @@ fa_module_param(compete_quit, FA_P_COMPETE_QUIT);
 MODULE_PARM_DESC(compete_quit, FA_PARAM_DESC(FA_COMPETE_QUIT));
 fa_module_param(compete_adopt, FA_P_COMPETE_ADOPT);
 MODULE_PARM_DESC(compete_adopt, FA_PARAM_DESC(FA_COMPETE_ADOPT));
+fa_module_param(compete_recheck, FA_P_COMPETE_RECHECK);
+MODULE_PARM_DESC(compete_recheck, FA_PARAM_DESC(FA_COMPETE_RECHECK));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -267,6 +270,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_refill = fa_tunable_get(FA_P_COMPETE_REFILL);
 	p->compete_quit = fa_tunable_get(FA_P_COMPETE_QUIT);
 	p->compete_adopt = fa_tunable_get(FA_P_COMPETE_ADOPT);
+	p->compete_recheck = fa_tunable_get(FA_P_COMPETE_RECHECK);
 	fa_params_sanitize(p);
 }
 

@@ -2986,6 +2986,70 @@ static void test_compete_adopt(void)
 }
 
 /*
+ * compete_recheck: a flow in the law on a 50 ms floor whose drain adopted a
+ * 90 ms path, at a window of 200 with rounds at 105 ms (floor/8 and more above
+ * that path, under the route test's base/4), or rtt_us.  Returns the
+ * second the first drain started (0: none in 30 s); a drain then reads
+ * drained_us, and phase is the phase after it.
+ */
+static u32 recheck_run(const struct fa_params *p, u32 rtt_us, u32 drained_us,
+		       u8 *phase)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, start;
+	int r;
+
+	law_flow(&s, 50000);
+	s.base_rtt_us = 90000;
+	s.path_rel = (u8)fa_path_rel(&s, 90000);
+	fa_window_reset(&s, now);
+	for (r = 0; r < 300 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 200, rtt_us, &now, &u);
+	*phase = s.phase;
+	if (act != FA_ACT_PROBE_START)
+		return 0;
+	start = now;
+	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+		act = round_with(&s, p, FA_CWND_MIN, drained_us, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "the drain did not end: %d", act);
+	*phase = s.phase;
+	return start / 1000000U + 1;
+}
+
+static void test_compete_recheck(void)
+{
+	struct fa_params p = defaults();
+	u8 phase;
+	u32 at;
+
+	CHECK(p.compete_recheck == FA_COMPETE_RECHECK_DEFAULT &&
+	      p.compete_recheck == 0, "compete_recheck is not off by default");
+	CHECK_EQ(recheck_run(&p, 105000, 103000, &phase), 0);
+	CHECK_EQ(phase, FA_PHASE_LAW);
+	p.compete_recheck = 1;
+	/* within a tick (8.4 s) and a route window (2 s) */
+	at = recheck_run(&p, 105000, 103000, &phase);
+	CHECK(at >= 1 && at <= 11, "recheck drained at %u s", at);
+	/* the drain stands floor/8 over the adopted path: others' queue grew */
+	CHECK_EQ(phase, FA_PHASE_COMPETE);
+	/* it drains to the path (the queue over it was the flow's own) */
+	at = recheck_run(&p, 105000, 92000, &phase);
+	CHECK(at >= 1 && at <= 11, "recheck drained at %u s", at);
+	CHECK_EQ(phase, FA_PHASE_LAW);
+	/* a window 5 ms over the path (under floor/8) does not drain */
+	CHECK_EQ(recheck_run(&p, 95000, 93000, &phase), 0);
+	/* needs compete_rise, which reads the drain */
+	p.compete_rise = 0;
+	CHECK_EQ(recheck_run(&p, 105000, 103000, &phase), 0);
+	p.compete_rise = 1;
+	p.compete_recheck = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_recheck, 1);
+}
+
+/*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
@@ -3580,6 +3644,7 @@ static const struct tap_test tests[] = {
 	TEST(test_probe_pause),
 	TEST(test_compete_quit),
 	TEST(test_compete_adopt),
+	TEST(test_compete_recheck),
 	TEST(test_state_size),
 };
 

@@ -444,6 +444,24 @@
  *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
  *	  say the path got longer: it is adopted as floor and base, and the
  *	  mode ends.
+ *	  compete_recheck (off by default, needs compete_rise): on a longer
+ *	  path a drain adopted, a route window in the law whose least RTT
+ *	  stands floor/8 or more above that path asks for a drain (FA_C_ASK),
+ *	  at most once per 2^FA_RECHECK_TICK_SHIFT us (8.4 s): compete_rise
+ *	  then decides on the drained RTT (fa_recheck_due()).  The law holds
+ *	  alpha queued at its rate x, so a flow that took a competitor's queue
+ *	  for a path and then starves keeps its round minima alpha / x above
+ *	  that path, and its route test's allowance (own_queue) grows with the
+ *	  same alpha / x: no drain comes unless a loss asks for one.  ns-3's
+ *	  NewReno never drops the small window's packets in 60 s (its growth,
+ *	  half a packet per round with delayed ACKs, is 0.7 ms of queue per
+ *	  route window at 96 Mb/s: under compete_trend's floor/32), and the
+ *	  flow sat at 7 % of the link on an adopted 90.5 ms path with the RTT
+ *	  at 106-124 ms.  A drain costs a round of the window.  Failure modes:
+ *	  a flow on a longer path whose own alpha / x exceeds floor/8 (a rate
+ *	  under 8 alpha / floor) drains every 8.4 s and finds nothing; N
+ *	  fast_adaptive flows whose later joiners added floor/8 of queue over
+ *	  the path one of them adopted read as a rise (as compete_rise's).
  *	  compete_adopt (off by default): the chain of flat tests adopts the
  *	  longer path only if a loss fell between its first test and its last
  *	  (FA_C_FLAT_LOSS).  Next to CUBIC near its W_max the competitor's
@@ -642,6 +660,8 @@
 #define FA_COMP_FLAT_TESTS	3
 /* ... "the same": within floor/16 of the test before */
 #define FA_COMP_FLAT_SHIFT	4
+/* compete_recheck: at most one drain per 2^this us (8.4 s) */
+#define FA_RECHECK_TICK_SHIFT	23
 /* compete_trend: a route window's least RTT rises by floor/32 or more */
 #define FA_TREND_STEP_SHIFT	5
 /* compete_moves: path_rel counts 1/64 of the floor; none, fell, the most */
@@ -750,6 +770,7 @@ struct fa_params {
 	u32 compete_refill;	/* a test that reads w < 3/4 of others' refills */
 	u32 compete_quit;	/* competing, a falling queue tests at once */
 	u32 compete_adopt;	/* flat tests adopt a path only across a loss */
+	u32 compete_recheck;	/* drain again where others' queue may have grown */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -912,6 +933,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_refill = !!p->compete_refill;
 	p->compete_quit = !!p->compete_quit;
 	p->compete_adopt = !!p->compete_adopt;
+	p->compete_recheck = !!p->compete_recheck;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -958,6 +980,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_refill = FA_COMPETE_REFILL_DEFAULT;
 	p->compete_quit = FA_COMPETE_QUIT_DEFAULT;
 	p->compete_adopt = FA_COMPETE_ADOPT_DEFAULT;
+	p->compete_recheck = FA_COMPETE_RECHECK_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1318,6 +1341,26 @@ static inline bool fa_drain_rose(const struct fa_state *s, u32 pmin_us)
 	    pmin_us == FA_RTT_NONE || s->floor_us == FA_RTT_NONE)
 		return false;
 	return fa_path_rel(s, pmin_us) >= rel + FA_PATH_REL_DRAIN;
+}
+
+/*
+ * compete_recheck (see the top, "Competing"), at the end of a route window in
+ * the law with least RTT wmin_us at now_us: on a longer path a drain
+ * adopted, did the window stand floor/8 or more above it (as compete_rise
+ * reads a drain), with a 2^FA_RECHECK_TICK_SHIFT us tick in the last
+ * base_win_ms?  Then a drain, whose RTT compete_rise reads.
+ */
+static inline bool fa_recheck_due(const struct fa_state *s,
+				  const struct fa_params *p, u32 wmin_us,
+				  u32 now_us)
+{
+	u32 span_us = p->base_win_ms * 1000U;
+
+	if (!p->compete || !p->compete_rise || !p->compete_recheck ||
+	    !fa_drain_rose(s, wmin_us))
+		return false;
+	return (now_us >> FA_RECHECK_TICK_SHIFT) !=
+	       ((now_us - span_us) >> FA_RECHECK_TICK_SHIFT);
 }
 
 /*
@@ -2346,6 +2389,9 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 			s->comp |= FA_C_EVID;
 		}
 		fa_trend_window(s, tun, wmin);
+		/* compete_recheck: others' queue grown over an adopted path? */
+		if (fa_recheck_due(s, tun, wmin, now_us))
+			s->comp |= FA_C_ASK;
 	}
 
 	if (++s->cycle_rounds < p->update_rtts)

@@ -570,6 +570,24 @@
 #define FA_COMPETE_ADOPT_HELP	\
 	"1: competing, flat exit tests adopt a longer path only if a loss fell between them; 0: four flat tests adopt"
 
+/*
+ * A flow that took a competitor's standing queue for a longer path (a drain
+ * read it) holds alpha queued on it at its rate x, its round minima alpha / x
+ * above the path, and its route test allows its own alpha / x too: as it
+ * starves, nothing drains again unless one of its packets is lost.  ns-3's
+ * NewReno next to it did not drop one in 60 s (7 % of the link on an adopted
+ * 90.5 ms path, the RTT at 106-124 ms).  With compete_recheck a route window
+ * whose least RTT stands floor/8 or more above the adopted path asks for a
+ * drain, at most once per 8.4 s, and compete_rise decides on its RTT.  Cost:
+ * a round of the window per 8.4 s where the flow's own alpha / x exceeds
+ * floor/8.  Needs compete and compete_rise.  0: off.
+ */
+#define FA_COMPETE_RECHECK_DEFAULT	0
+#define FA_COMPETE_RECHECK_MIN		0
+#define FA_COMPETE_RECHECK_MAX		1
+#define FA_COMPETE_RECHECK_HELP	\
+	"1: on an adopted longer path, a route window floor/8 above it drains (once per 8.4 s) for compete_rise; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -613,6 +631,7 @@ enum fa_param_id {
 	FA_P_COMPETE_REFILL,
 	FA_P_COMPETE_QUIT,
 	FA_P_COMPETE_ADOPT,
+	FA_P_COMPETE_RECHECK,
 	FA_P_COUNT,
 };
 
@@ -674,6 +693,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_REFILL] = FA_PARAM_ROW(compete_refill, FA_COMPETE_REFILL),
 	[FA_P_COMPETE_QUIT] = FA_PARAM_ROW(compete_quit, FA_COMPETE_QUIT),
 	[FA_P_COMPETE_ADOPT] = FA_PARAM_ROW(compete_adopt, FA_COMPETE_ADOPT),
+	[FA_P_COMPETE_RECHECK] = FA_PARAM_ROW(compete_recheck, FA_COMPETE_RECHECK),
 };
 
 #endif /* _FA_PARAMS_H */
