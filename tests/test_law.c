@@ -3050,6 +3050,56 @@ static void test_compete_recheck(void)
 }
 
 /*
+ * compete_keep: a flow in the law on a 50 ms floor with evidence from the
+ * route window before (comp), rounds at 60 ms (others' queue: over floor/8,
+ * under the route test's allowance) at a window of 100 until a drain starts
+ * (at most 30 s), then drained rounds at 58 ms (others' queue still there).
+ * Returns whether a drain started; phase is the phase after it.
+ */
+static bool keep_run(const struct fa_params *p, u8 comp, u8 *phase)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, 50000);
+	fa_window_reset(&s, now);
+	s.comp = comp;
+	for (r = 0; r < 500 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 100, 60000, &now, &u);
+	*phase = s.phase;
+	if (act != FA_ACT_PROBE_START)
+		return false;
+	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+		act = round_with(&s, p, FA_CWND_MIN, 58000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "the drain did not end: %d", act);
+	*phase = s.phase;
+	return true;
+}
+
+static void test_compete_keep(void)
+{
+	struct fa_params p = defaults();
+	u8 phase;
+
+	CHECK(p.compete_keep == FA_COMPETE_KEEP_DEFAULT && p.compete_keep == 0,
+	      "compete_keep is not off by default");
+	/* off: the evidence ran out at the window end that asked */
+	CHECK(keep_run(&p, FA_C_EVID_PREV, &phase), "no drain");
+	CHECK_EQ(phase, FA_PHASE_LAW);
+	p.compete_keep = 1;
+	CHECK(keep_run(&p, FA_C_EVID_PREV, &phase), "no drain");
+	CHECK_EQ(phase, FA_PHASE_COMPETE);
+	/* no evidence: no drain, whatever the queue */
+	CHECK(!keep_run(&p, 0, &phase), "a drain without evidence");
+	p.compete_keep = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_keep, 1);
+}
+
+/*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
@@ -3645,6 +3695,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_quit),
 	TEST(test_compete_adopt),
 	TEST(test_compete_recheck),
+	TEST(test_compete_keep),
 	TEST(test_state_size),
 };
 

@@ -444,6 +444,19 @@
  *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
  *	  say the path got longer: it is adopted as floor and base, and the
  *	  mode ends.
+ *	  compete_keep (off by default): a route window that asks for the
+ *	  drain on evidence (others' queue all window, evidence in it or the
+ *	  one before) renews the evidence (FA_C_EVID), so that the drain
+ *	  decides on what it was asked on.  Without it, the evidence a mode's
+ *	  end leaves (FA_COMP_AFTER_WINDOWS) could run out at the window end
+ *	  that asked, and the drain then found others' queue and went back to
+ *	  the law: ns-3's cubic 1:1 (t0) at 47.4 s read cubic's 148 packets of
+ *	  queue (13 ms over a 50 ms floor) and stayed in the law at 55-117
+ *	  packets until cubic's next overflow 10 s later.  The evidence then
+ *	  lasts as long as every route window's least RTT stands floor/8 over
+ *	  the floor.  Failure mode: a flow whose own alpha / x exceeds floor/8
+ *	  (a rate under 8 alpha / floor) after its competitor left drains once
+ *	  per route window until its rate has grown.
  *	  compete_recheck (off by default, needs compete_rise): on a longer
  *	  path a drain adopted, a route window in the law whose least RTT
  *	  stands floor/8 or more above that path asks for a drain (FA_C_ASK),
@@ -771,6 +784,7 @@ struct fa_params {
 	u32 compete_quit;	/* competing, a falling queue tests at once */
 	u32 compete_adopt;	/* flat tests adopt a path only across a loss */
 	u32 compete_recheck;	/* drain again where others' queue may have grown */
+	u32 compete_keep;	/* an evidence drain keeps its evidence */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -934,6 +948,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_quit = !!p->compete_quit;
 	p->compete_adopt = !!p->compete_adopt;
 	p->compete_recheck = !!p->compete_recheck;
+	p->compete_keep = !!p->compete_keep;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -981,6 +996,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_quit = FA_COMPETE_QUIT_DEFAULT;
 	p->compete_adopt = FA_COMPETE_ADOPT_DEFAULT;
 	p->compete_recheck = FA_COMPETE_RECHECK_DEFAULT;
+	p->compete_keep = FA_COMPETE_KEEP_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -2369,8 +2385,12 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	if (!s->win_rounds) {	/* a route window ended */
 		/* compete: recent evidence, and others' queue all window */
 		if (p->compete && (s->comp & (FA_C_EVID | FA_C_EVID_PREV)) &&
-		    fa_others_queue(s, wmin))
+		    fa_others_queue(s, wmin)) {
 			s->comp |= FA_C_ASK;
+			/* compete_keep: the drain decides on this evidence */
+			if (p->compete_keep)
+				s->comp |= FA_C_EVID;
+		}
 		fa_alpha_regrow(s, tun);
 		fa_flags_age(s, FA_F_RANDOM_SEEN, FA_F_RANDOM_PREV);
 		fa_flags_age(s, FA_F_CAP_SEEN, FA_F_CAP_PREV);

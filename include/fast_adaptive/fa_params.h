@@ -588,6 +588,23 @@
 #define FA_COMPETE_RECHECK_HELP	\
 	"1: on an adopted longer path, a route window floor/8 above it drains (once per 8.4 s) for compete_rise; 0: off"
 
+/*
+ * After the competitive mode ends with others' queue gone (a loss-based flow
+ * in its trough), the evidence lasts three more route windows, and a route
+ * window whose least RTT stands floor/8 over the floor in that time asks for
+ * a drain.  The evidence could run out at the very window end that asked, and
+ * the drain, finding the competitor's queue back, then did not compete (ns-3
+ * cubic 1:1 at 47.4 s: 13 ms of cubic's queue read, 10 s more in the law at
+ * a tenth of the link).  With compete_keep such a window renews the evidence,
+ * which then lasts while every route window stands floor/8 over the floor.
+ * Needs compete.  0: off.
+ */
+#define FA_COMPETE_KEEP_DEFAULT		0
+#define FA_COMPETE_KEEP_MIN		0
+#define FA_COMPETE_KEEP_MAX		1
+#define FA_COMPETE_KEEP_HELP	\
+	"1: a route window that asks for a drain on evidence renews the evidence; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -632,6 +649,7 @@ enum fa_param_id {
 	FA_P_COMPETE_QUIT,
 	FA_P_COMPETE_ADOPT,
 	FA_P_COMPETE_RECHECK,
+	FA_P_COMPETE_KEEP,
 	FA_P_COUNT,
 };
 
@@ -694,6 +712,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_QUIT] = FA_PARAM_ROW(compete_quit, FA_COMPETE_QUIT),
 	[FA_P_COMPETE_ADOPT] = FA_PARAM_ROW(compete_adopt, FA_COMPETE_ADOPT),
 	[FA_P_COMPETE_RECHECK] = FA_PARAM_ROW(compete_recheck, FA_COMPETE_RECHECK),
+	[FA_P_COMPETE_KEEP] = FA_PARAM_ROW(compete_keep, FA_COMPETE_KEEP),
 };
 
 #endif /* _FA_PARAMS_H */

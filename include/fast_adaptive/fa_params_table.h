@@ -57,6 +57,7 @@
 	FA_PARAM_X(X, compete_refill, FA_COMPETE_REFILL)	\
 	FA_PARAM_X(X, compete_quit, FA_COMPETE_QUIT)	\
 	FA_PARAM_X(X, compete_adopt, FA_COMPETE_ADOPT)	\
-	FA_PARAM_X(X, compete_recheck, FA_COMPETE_RECHECK)
+	FA_PARAM_X(X, compete_recheck, FA_COMPETE_RECHECK)	\
+	FA_PARAM_X(X, compete_keep, FA_COMPETE_KEEP)
 
 #endif /* _FA_PARAMS_TABLE_H */
