@@ -96,6 +96,11 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_PROBE_PAUSE]	= FA_PROBE_PAUSE_DEFAULT,
 	[FA_P_PATH_SETTLE]	= FA_PATH_SETTLE_DEFAULT,
 	[FA_P_RAMP_SCATTER]	= FA_RAMP_SCATTER_DEFAULT,
+	[FA_P_COMPETE_REFILL]	= FA_COMPETE_REFILL_DEFAULT,
+	[FA_P_COMPETE_QUIT]	= FA_COMPETE_QUIT_DEFAULT,
+	[FA_P_COMPETE_ADOPT]	= FA_COMPETE_ADOPT_DEFAULT,
+	[FA_P_COMPETE_RECHECK]	= FA_COMPETE_RECHECK_DEFAULT,
+	[FA_P_COMPETE_KEEP]	= FA_COMPETE_KEEP_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -214,6 +219,16 @@ fa_module_param(path_settle, FA_P_PATH_SETTLE);
 MODULE_PARM_DESC(path_settle, FA_PARAM_DESC(FA_PATH_SETTLE));
 fa_module_param(ramp_scatter, FA_P_RAMP_SCATTER);
 MODULE_PARM_DESC(ramp_scatter, FA_PARAM_DESC(FA_RAMP_SCATTER));
+fa_module_param(compete_refill, FA_P_COMPETE_REFILL);
+MODULE_PARM_DESC(compete_refill, FA_PARAM_DESC(FA_COMPETE_REFILL));
+fa_module_param(compete_quit, FA_P_COMPETE_QUIT);
+MODULE_PARM_DESC(compete_quit, FA_PARAM_DESC(FA_COMPETE_QUIT));
+fa_module_param(compete_adopt, FA_P_COMPETE_ADOPT);
+MODULE_PARM_DESC(compete_adopt, FA_PARAM_DESC(FA_COMPETE_ADOPT));
+fa_module_param(compete_recheck, FA_P_COMPETE_RECHECK);
+MODULE_PARM_DESC(compete_recheck, FA_PARAM_DESC(FA_COMPETE_RECHECK));
+fa_module_param(compete_keep, FA_P_COMPETE_KEEP);
+MODULE_PARM_DESC(compete_keep, FA_PARAM_DESC(FA_COMPETE_KEEP));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -255,6 +270,11 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->probe_pause = fa_tunable_get(FA_P_PROBE_PAUSE);
 	p->path_settle = fa_tunable_get(FA_P_PATH_SETTLE);
 	p->ramp_scatter = fa_tunable_get(FA_P_RAMP_SCATTER);
+	p->compete_refill = fa_tunable_get(FA_P_COMPETE_REFILL);
+	p->compete_quit = fa_tunable_get(FA_P_COMPETE_QUIT);
+	p->compete_adopt = fa_tunable_get(FA_P_COMPETE_ADOPT);
+	p->compete_recheck = fa_tunable_get(FA_P_COMPETE_RECHECK);
+	p->compete_keep = fa_tunable_get(FA_P_COMPETE_KEEP);
 	fa_params_sanitize(p);
 }
 

@@ -109,6 +109,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.probe_pause = take8(&r);
 	p.path_settle = take8(&r);
 	p.ramp_scatter = take8(&r);
+	p.compete_refill = take8(&r);
+	p.compete_quit = take8(&r);
+	p.compete_adopt = take8(&r);
+	p.compete_recheck = take8(&r);
+	p.compete_keep = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&
@@ -156,13 +161,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				 s.phase == FA_PHASE_COMPETE)
 				/*
 				 * competing: at most one doubling, then AIMD;
-				 * with compete_start, a slow start to a loss
+				 * with compete_start, a slow start to a loss,
+				 * and with compete_refill after an exit test
 				 */
 				ASSERT(p.compete &&
 				       (fa_ssthresh_for(&s, act, cwnd) == cwnd ||
 					fa_ssthresh_for(&s, act, cwnd) ==
 					(p.compete_start ? FA_CWND_MAX :
-					 2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1))));
+					 2 * fa_min_u32(cwnd, FA_CWND_MAX >> 1)) ||
+					(p.compete_refill &&
+					 fa_ssthresh_for(&s, act, cwnd) == FA_CWND_MAX)));
 			else
 				ASSERT(fa_ssthresh_for(&s, act, cwnd) == cwnd);
 			break;

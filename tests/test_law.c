@@ -2805,6 +2805,301 @@ static void test_compete_start(void)
 }
 
 /*
+ * compete_refill, by hand: a flow competing at 150 packets on a 50 ms floor
+ * with the RTT at 130 ms ends a clean route window and drains (the exit
+ * test).  The drained RTT tells its window against the others': 120 ms, w/W
+ * = 10/120, refills (a slow start to a loss: ssthresh FA_CWND_MAX); 70 ms,
+ * w/W = 60/70 > 3/4, does not (ssthresh the restored window); a drained RTT
+ * above the one before reads as no share and refills; off, none does.
+ * Returns the ssthresh the host sets at the test's end.
+ */
+static u32 refill_after_test(const struct fa_params *p, u32 drained_us)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, 50000);
+	fa_compete_enter(&s, now);
+	fa_compete_window_reset(&s, now);
+	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 150, 130000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START && (s.comp & FA_C_TEST),
+	      "no exit test: %d, comp %#x", act, s.comp);
+	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+		act = round_with(&s, p, FA_CWND_MIN, drained_us, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "the test did not end: %d", act);
+	CHECK_EQ(s.phase, FA_PHASE_COMPETE);
+	CHECK_EQ(u.cwnd_out, 150);
+	return fa_ssthresh_for(&s, act, u.cwnd_out);
+}
+
+static void test_compete_refill(void)
+{
+	struct fa_params p = defaults();
+
+	CHECK(p.compete_refill == FA_COMPETE_REFILL_DEFAULT, "default");
+	p.compete_refill = 1;
+	CHECK_EQ(refill_after_test(&p, 120000), FA_CWND_MAX);
+	CHECK_EQ(refill_after_test(&p, 70000), 150);
+	CHECK_EQ(refill_after_test(&p, 140000), FA_CWND_MAX);
+	/* the line: w/W = 3/4 at a drained 130 / (1 + 3/4) = 74.2857 ms */
+	CHECK_EQ(refill_after_test(&p, 74280), 150);
+	CHECK_EQ(refill_after_test(&p, 74290), FA_CWND_MAX);
+	p.compete_refill = 0;
+	CHECK_EQ(refill_after_test(&p, 120000), 150);
+	p.compete_refill = 1;
+	p.compete = 0;
+	{
+		struct fa_state t = { .probe_avg_us = 130000 };
+
+		CHECK(!fa_compete_refill(&t, &p, 120000), "refills with compete off");
+	}
+	p.compete_refill = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_refill, 1);
+}
+
+/*
+ * compete_quit: a competing flow on a 50 ms floor, 3 rounds at 150 ms (the
+ * route window's highest, 100 ms over the floor), then rounds at rtt_us:
+ * the round whose exit test starts, 0 if none does in 6 (all inside the
+ * first 2 s route window, so the clean-window test does not run).
+ */
+static int quit_round(const struct fa_params *p, u32 rtt_us, bool lost)
+{
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, 50000);
+	fa_compete_enter(&s, now);
+	fa_compete_window_reset(&s, now);
+	for (r = 0; r < 3; r++) {
+		act = round_with(&s, p, 150, 150000, &now, &u);
+		CHECK(act == FA_ACT_NONE, "at the peak, round %d: %d", r, act);
+	}
+	if (lost)
+		s.comp |= FA_C_LOSS;
+	for (r = 1; r <= 6; r++) {
+		act = round_with(&s, p, 150, rtt_us, &now, &u);
+		if (act == FA_ACT_PROBE_START) {
+			CHECK(s.comp & FA_C_TEST, "a drain that is not the exit test");
+			return r;
+		}
+		CHECK(act == FA_ACT_NONE, "round %d: %d", r, act);
+	}
+	return 0;
+}
+
+static void test_compete_quit(void)
+{
+	struct fa_params p = defaults();
+
+	CHECK(p.compete_quit == FA_COMPETE_QUIT_DEFAULT && p.compete_quit == 0,
+	      "compete_quit is not off by default");
+	CHECK_EQ(quit_round(&p, 60000, false), 0);
+	p.compete_quit = 1;
+	/* the line: half of 100 ms over the floor, a round minimum of 100 ms */
+	CHECK_EQ(quit_round(&p, 60000, false), 1);
+	CHECK_EQ(quit_round(&p, 99000, false), 1);
+	CHECK_EQ(quit_round(&p, 101000, false), 0);
+	/* a decrease of cubic's (0.7) on an even share: 85 % of the queue */
+	CHECK_EQ(quit_round(&p, 135000, false), 0);
+	/* a loss of the flow's own in the window: its own decrease, not a leave */
+	CHECK_EQ(quit_round(&p, 60000, true), 0);
+	p.compete_quit = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_quit, 1);
+}
+
+/*
+ * compete_adopt: a competing flow on a 50 ms floor, at 150 packets and
+ * 130 ms, drains at the end of each clean route window to 75 ms (others'
+ * queue: floor/8 above the floor, the same RTT test after test).  Returns
+ * the test after which it went back to the law (0: none of n did), with a
+ * loss of the flow's own just before test loss_before (0: none); floor_us
+ * is the floor then.
+ */
+static int adopt_after(const struct fa_params *p, int n, int loss_before,
+		       u32 *floor_us)
+{
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r, t;
+
+	law_flow(&s, 50000);
+	fa_compete_enter(&s, now);
+	fa_compete_window_reset(&s, now);
+	for (t = 1; t <= n; t++) {
+		if (t == loss_before)
+			fa_ssthresh(&s, p, 150, NULL, NULL);
+		act = FA_ACT_NONE;
+		for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
+			act = round_with(&s, p, 150, 130000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_START && (s.comp & FA_C_TEST),
+		      "test %d did not start: %d, comp %#x", t, act, s.comp);
+		for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+			act = round_with(&s, p, FA_CWND_MIN, 75000, &now, &u);
+		CHECK(act == FA_ACT_PROBE_END, "test %d did not end: %d", t, act);
+		if (s.phase != FA_PHASE_COMPETE) {
+			CHECK_EQ(s.phase, FA_PHASE_LAW);
+			*floor_us = s.floor_us;
+			return t;
+		}
+	}
+	*floor_us = s.floor_us;
+	return 0;
+}
+
+static void test_compete_adopt(void)
+{
+	struct fa_params p = defaults();
+	u32 floor;
+
+	CHECK(p.compete_adopt == FA_COMPETE_ADOPT_DEFAULT && p.compete_adopt == 0,
+	      "compete_adopt is not off by default");
+	/* off: four tests to the same RTT adopt it as floor */
+	CHECK_EQ(adopt_after(&p, 8, 0, &floor), 4);
+	CHECK_EQ(floor, 75000);
+	CHECK_EQ(adopt_after(&p, 8, 3, &floor), 4);
+	p.compete_adopt = 1;
+	/* on: no loss between them, eight flat tests compete on */
+	CHECK_EQ(adopt_after(&p, 8, 0, &floor), 0);
+	CHECK_EQ(floor, 50000);
+	/* a loss between the chain's first test and its fourth */
+	CHECK_EQ(adopt_after(&p, 8, 3, &floor), 4);
+	CHECK_EQ(floor, 75000);
+	/* after four flat tests, the first flat one across a loss */
+	CHECK_EQ(adopt_after(&p, 8, 6, &floor), 6);
+	/* a loss before the chain's first test does not count */
+	CHECK_EQ(adopt_after(&p, 8, 1, &floor), 0);
+	p.compete_adopt = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_adopt, 1);
+}
+
+/*
+ * compete_recheck: a flow in the law on a 50 ms floor whose drain adopted a
+ * 90 ms path, at a window of 200 with rounds at 105 ms (floor/8 and more above
+ * that path, under the route test's base/4), or rtt_us.  Returns the
+ * second the first drain started (0: none in 30 s); a drain then reads
+ * drained_us, and phase is the phase after it.
+ */
+static u32 recheck_run(const struct fa_params *p, u32 rtt_us, u32 drained_us,
+		       u8 *phase)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, start;
+	int r;
+
+	law_flow(&s, 50000);
+	s.base_rtt_us = 90000;
+	s.path_rel = (u8)fa_path_rel(&s, 90000);
+	fa_window_reset(&s, now);
+	for (r = 0; r < 300 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 200, rtt_us, &now, &u);
+	*phase = s.phase;
+	if (act != FA_ACT_PROBE_START)
+		return 0;
+	start = now;
+	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+		act = round_with(&s, p, FA_CWND_MIN, drained_us, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "the drain did not end: %d", act);
+	*phase = s.phase;
+	return start / 1000000U + 1;
+}
+
+static void test_compete_recheck(void)
+{
+	struct fa_params p = defaults();
+	u8 phase;
+	u32 at;
+
+	CHECK(p.compete_recheck == FA_COMPETE_RECHECK_DEFAULT &&
+	      p.compete_recheck == 0, "compete_recheck is not off by default");
+	CHECK_EQ(recheck_run(&p, 105000, 103000, &phase), 0);
+	CHECK_EQ(phase, FA_PHASE_LAW);
+	p.compete_recheck = 1;
+	/* within a tick (8.4 s) and a route window (2 s) */
+	at = recheck_run(&p, 105000, 103000, &phase);
+	CHECK(at >= 1 && at <= 11, "recheck drained at %u s", at);
+	/* the drain stands floor/8 over the adopted path: others' queue grew */
+	CHECK_EQ(phase, FA_PHASE_COMPETE);
+	/* it drains to the path (the queue over it was the flow's own) */
+	at = recheck_run(&p, 105000, 92000, &phase);
+	CHECK(at >= 1 && at <= 11, "recheck drained at %u s", at);
+	CHECK_EQ(phase, FA_PHASE_LAW);
+	/* a window 5 ms over the path (under floor/8) does not drain */
+	CHECK_EQ(recheck_run(&p, 95000, 93000, &phase), 0);
+	/* needs compete_rise, which reads the drain */
+	p.compete_rise = 0;
+	CHECK_EQ(recheck_run(&p, 105000, 103000, &phase), 0);
+	p.compete_rise = 1;
+	p.compete_recheck = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_recheck, 1);
+}
+
+/*
+ * compete_keep: a flow in the law on a 50 ms floor with evidence from the
+ * route window before (comp), rounds at 60 ms (others' queue: over floor/8,
+ * under the route test's allowance) at a window of 100 until a drain starts
+ * (at most 30 s), then drained rounds at 58 ms (others' queue still there).
+ * Returns whether a drain started; phase is the phase after it.
+ */
+static bool keep_run(const struct fa_params *p, u8 comp, u8 *phase)
+{
+	enum fa_action act = FA_ACT_NONE;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+	int r;
+
+	law_flow(&s, 50000);
+	fa_window_reset(&s, now);
+	s.comp = comp;
+	for (r = 0; r < 500 && act != FA_ACT_PROBE_START; r++)
+		act = round_with(&s, p, 100, 60000, &now, &u);
+	*phase = s.phase;
+	if (act != FA_ACT_PROBE_START)
+		return false;
+	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
+		act = round_with(&s, p, FA_CWND_MIN, 58000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "the drain did not end: %d", act);
+	*phase = s.phase;
+	return true;
+}
+
+static void test_compete_keep(void)
+{
+	struct fa_params p = defaults();
+	u8 phase;
+
+	CHECK(p.compete_keep == FA_COMPETE_KEEP_DEFAULT && p.compete_keep == 0,
+	      "compete_keep is not off by default");
+	/* off: the evidence ran out at the window end that asked */
+	CHECK(keep_run(&p, FA_C_EVID_PREV, &phase), "no drain");
+	CHECK_EQ(phase, FA_PHASE_LAW);
+	p.compete_keep = 1;
+	CHECK(keep_run(&p, FA_C_EVID_PREV, &phase), "no drain");
+	CHECK_EQ(phase, FA_PHASE_COMPETE);
+	/* no evidence: no drain, whatever the queue */
+	CHECK(!keep_run(&p, 0, &phase), "a drain without evidence");
+	p.compete_keep = 5;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.compete_keep, 1);
+}
+
+/*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
  * a quarter-BDP buffer (the bench's shallow scenario, N alpha > buffer),
@@ -3388,6 +3683,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_defaults_spared),
 	TEST(test_compete_rise),
 	TEST(test_compete_start),
+	TEST(test_compete_refill),
 	TEST(test_compete_never_among_own),
 	TEST(test_fit_hold),
 	TEST(test_fit_low),
@@ -3396,6 +3692,10 @@ static const struct tap_test tests[] = {
 	TEST(test_ramp_double),
 	TEST(test_probe_mean),
 	TEST(test_probe_pause),
+	TEST(test_compete_quit),
+	TEST(test_compete_adopt),
+	TEST(test_compete_recheck),
+	TEST(test_compete_keep),
 	TEST(test_state_size),
 };
 

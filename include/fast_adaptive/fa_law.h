@@ -444,6 +444,79 @@
  *	  FA_COMP_FLAT_TESTS drains in a row to the same RTT (within floor/16)
  *	  say the path got longer: it is adopted as floor and base, and the
  *	  mode ends.
+ *	  compete_keep (off by default): a route window that asks for the
+ *	  drain on evidence (others' queue all window, evidence in it or the
+ *	  one before) renews the evidence (FA_C_EVID), so that the drain
+ *	  decides on what it was asked on.  Without it, the evidence a mode's
+ *	  end leaves (FA_COMP_AFTER_WINDOWS) could run out at the window end
+ *	  that asked, and the drain then found others' queue and went back to
+ *	  the law: ns-3's cubic 1:1 (t0) at 47.4 s read cubic's 148 packets of
+ *	  queue (13 ms over a 50 ms floor) and stayed in the law at 55-117
+ *	  packets until cubic's next overflow 10 s later.  The evidence then
+ *	  lasts as long as every route window's least RTT stands floor/8 over
+ *	  the floor.  Failure mode: a flow whose own alpha / x exceeds floor/8
+ *	  (a rate under 8 alpha / floor) after its competitor left drains once
+ *	  per route window until its rate has grown.
+ *	  compete_recheck (off by default, needs compete_rise): on a longer
+ *	  path a drain adopted, a route window in the law whose least RTT
+ *	  stands floor/8 or more above that path asks for a drain (FA_C_ASK),
+ *	  at most once per 2^FA_RECHECK_TICK_SHIFT us (8.4 s): compete_rise
+ *	  then decides on the drained RTT (fa_recheck_due()).  The law holds
+ *	  alpha queued at its rate x, so a flow that took a competitor's queue
+ *	  for a path and then starves keeps its round minima alpha / x above
+ *	  that path, and its route test's allowance (own_queue) grows with the
+ *	  same alpha / x: no drain comes unless a loss asks for one.  ns-3's
+ *	  NewReno never drops the small window's packets in 60 s (its growth,
+ *	  half a packet per round with delayed ACKs, is 0.7 ms of queue per
+ *	  route window at 96 Mb/s: under compete_trend's floor/32), and the
+ *	  flow sat at 7 % of the link on an adopted 90.5 ms path with the RTT
+ *	  at 106-124 ms.  A drain costs a round of the window.  Failure modes:
+ *	  a flow on a longer path whose own alpha / x exceeds floor/8 (a rate
+ *	  under 8 alpha / floor) drains every 8.4 s and finds nothing; N
+ *	  fast_adaptive flows whose later joiners added floor/8 of queue over
+ *	  the path one of them adopted read as a rise (as compete_rise's).
+ *	  compete_adopt (off by default): the chain of flat tests adopts the
+ *	  longer path only if a loss fell between its first test and its last
+ *	  (FA_C_FLAT_LOSS).  Next to CUBIC near its W_max the competitor's
+ *	  window stands for most of its epoch (K = 8.6 s at ns-3's 96 Mb/s,
+ *	  50 ms, 2 BDP), and four tests read the same RTT within floor/16:
+ *	  ns-3's cubic 1:1 adopted 73.6 and 62.5 ms on a 50 ms path that way
+ *	  and sat in the law at a tenth of the link until cubic's next loss.
+ *	  A loss moves a loss-based competitor's window by its decrease, and
+ *	  with it the drained RTT; a path that got longer reads the same on
+ *	  both sides of the flow's own CUBIC losses.  Cost: alone on a longer
+ *	  path, the mode lasts until the first flat test after the flow's next
+ *	  loss (one CUBIC epoch, about 10-15 s on the bench's 2-BDP buffer)
+ *	  instead of four tests.  Failure mode: an overflow that drops only
+ *	  this flow's packets leaves the competitor's window, and the drained
+ *	  RTT, where they were.
+ *	  compete_quit (off by default): the test need not wait for a clean
+ *	  route window when the queue falls by more than a competitor's
+ *	  decrease explains: a round whose least RTT stands under half as far
+ *	  above the floor as this route window's highest round minimum, with
+ *	  no loss of the flow's own in the window, tests at once
+ *	  (fa_compete_quit()).  A competitor that leaves takes its share of
+ *	  the queue within a few rounds; cubic's 0.7 or reno's 0.5 on an even
+ *	  share of a 2-BDP flight leave about 3/4 or 3/5 of the queue.  Failure
+ *	  modes: a competitor holding most of the flight can halve the queue
+ *	  at its loss (the test then costs a drain and finds it, and the mode
+ *	  goes on), and a window with its highest round at a transient spike
+ *	  tests early.
+ *	  compete_refill (off by default): an exit test whose drain still
+ *	  finds others' queue also weighs the flow's window w against theirs,
+ *	  W.  In the drain the flow's packets leave the queue and theirs stay,
+ *	  so the RTT before the drain is (w + W) / C and the drained one W / C:
+ *	  w / W = (before - drained) / drained (fa_compete_refill()).  Under
+ *	  3/4, the window comes back with a slow start to a loss, as on entry
+ *	  with compete_start: CUBIC's curve from a window the competitor kept
+ *	  small closes the gap only over several of its epochs (VM, t53: a flow
+ *	  whose entry slow start met its loss at 233 packets held 140-214
+ *	  against cubic's 310-410 for 10 s, while its tests read w / W at
+ *	  0.39-0.40 with the true ratio at 0.47-0.54).  Each refill is an
+ *	  overflow of the buffer, at most one per test.  Failure modes: a
+ *	  competitor that grows during the drain reads as a smaller ratio, and
+ *	  one that is not window-limited (bbr paces at its rate estimate)
+ *	  breaks the premise that its packets stay in flight.
  *	Time constants: entry, one overflow of the competitor that drops one
  *	of this flow's packets, plus a round; exit, two route windows
  *	(base_win_ms, 2 s) after the last loss plus at most one; each drain
@@ -586,6 +659,10 @@
 #define FA_C_FLAT_MASK		0x60
 /* comp: a loss in the route window before this one */
 #define FA_C_LOSS_PREV		0x80
+/* comp, competing: a loss since the first of the flat tests (compete_adopt);
+ * the entry evidence's bit, which the mode does not use
+ */
+#define FA_C_FLAT_LOSS		FA_C_EVID
 /* comp, in the law's phase: bits 5-6 count the route windows after the
  * mode ended in which the evidence is renewed (see "Competing")
  */
@@ -596,6 +673,8 @@
 #define FA_COMP_FLAT_TESTS	3
 /* ... "the same": within floor/16 of the test before */
 #define FA_COMP_FLAT_SHIFT	4
+/* compete_recheck: at most one drain per 2^this us (8.4 s) */
+#define FA_RECHECK_TICK_SHIFT	23
 /* compete_trend: a route window's least RTT rises by floor/32 or more */
 #define FA_TREND_STEP_SHIFT	5
 /* compete_moves: path_rel counts 1/64 of the floor; none, fell, the most */
@@ -607,6 +686,11 @@
 #define FA_COMP_DRAIN_SHIFT	3
 /* ... that floor/8 in path_rel units (compete_moves, compete_rise) */
 #define FA_PATH_REL_DRAIN	((1U << FA_PATH_REL_SHIFT) >> FA_COMP_DRAIN_SHIFT)
+/* compete_quit: a round minimum under 1/2^this of the window's highest tests */
+#define FA_COMP_QUIT_SHIFT	1
+/* compete_refill: a window under 3/4 of the others' slow starts again */
+#define FA_REFILL_NUM		3
+#define FA_REFILL_DEN		4
 /* Competing: at least Reno's additive increase, packets per round ... */
 #define FA_COMP_AI_PKTS		1
 /* ... and at a loss or mark the window times 7/10, as CUBIC (RFC 9438) */
@@ -696,6 +780,11 @@ struct fa_params {
 	u32 probe_pause;	/* the quick probe pauses, not drains, first */
 	u32 path_settle;	/* a shorter path's probe waits one update */
 	u32 ramp_scatter;	/* the ramp line allows for RTT scatter */
+	u32 compete_refill;	/* a test that reads w < 3/4 of others' refills */
+	u32 compete_quit;	/* competing, a falling queue tests at once */
+	u32 compete_adopt;	/* flat tests adopt a path only across a loss */
+	u32 compete_recheck;	/* drain again where others' queue may have grown */
+	u32 compete_keep;	/* an evidence drain keeps its evidence */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -727,6 +816,9 @@ struct fa_state {
 	union {
 		u32 cut_want_us; /* the RTT the last cut should bring; 0: none */
 		u32 pause_rtt_us; /* a paused probe: its last RTT sample */
+		u32 comp_peak_us; /* competing: the route window's highest round
+				   * minimum over the floor (compete_quit)
+				   */
 	};
 	u32 stuck_min_us;	/* least avg RTT over cuts that did not drain */
 	union {
@@ -852,6 +944,11 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->probe_pause = !!p->probe_pause;
 	p->path_settle = !!p->path_settle;
 	p->ramp_scatter = !!p->ramp_scatter;
+	p->compete_refill = !!p->compete_refill;
+	p->compete_quit = !!p->compete_quit;
+	p->compete_adopt = !!p->compete_adopt;
+	p->compete_recheck = !!p->compete_recheck;
+	p->compete_keep = !!p->compete_keep;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -895,6 +992,11 @@ static inline void fa_params_default(struct fa_params *p)
 	p->probe_pause = FA_PROBE_PAUSE_DEFAULT;
 	p->path_settle = FA_PATH_SETTLE_DEFAULT;
 	p->ramp_scatter = FA_RAMP_SCATTER_DEFAULT;
+	p->compete_refill = FA_COMPETE_REFILL_DEFAULT;
+	p->compete_quit = FA_COMPETE_QUIT_DEFAULT;
+	p->compete_adopt = FA_COMPETE_ADOPT_DEFAULT;
+	p->compete_recheck = FA_COMPETE_RECHECK_DEFAULT;
+	p->compete_keep = FA_COMPETE_KEEP_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1255,6 +1357,26 @@ static inline bool fa_drain_rose(const struct fa_state *s, u32 pmin_us)
 	    pmin_us == FA_RTT_NONE || s->floor_us == FA_RTT_NONE)
 		return false;
 	return fa_path_rel(s, pmin_us) >= rel + FA_PATH_REL_DRAIN;
+}
+
+/*
+ * compete_recheck (see the top, "Competing"), at the end of a route window in
+ * the law with least RTT wmin_us at now_us: on a longer path a drain
+ * adopted, did the window stand floor/8 or more above it (as compete_rise
+ * reads a drain), with a 2^FA_RECHECK_TICK_SHIFT us tick in the last
+ * base_win_ms?  Then a drain, whose RTT compete_rise reads.
+ */
+static inline bool fa_recheck_due(const struct fa_state *s,
+				  const struct fa_params *p, u32 wmin_us,
+				  u32 now_us)
+{
+	u32 span_us = p->base_win_ms * 1000U;
+
+	if (!p->compete || !p->compete_rise || !p->compete_recheck ||
+	    !fa_drain_rose(s, wmin_us))
+		return false;
+	return (now_us >> FA_RECHECK_TICK_SHIFT) !=
+	       ((now_us - span_us) >> FA_RECHECK_TICK_SHIFT);
 }
 
 /*
@@ -1649,6 +1771,28 @@ static inline bool fa_probe_found_room(const struct fa_state *s,
 }
 
 /*
+ * compete_refill (see the top, "Competing"): at an exit test that found
+ * others' queue still there, does the flow's window w read under 3/4 of
+ * theirs, W?  In the drain the flow's packets leave the queue and theirs
+ * stay: the RTT before it, avg, is (w + W) / C and the drained one, pmin_us,
+ * W / C, so w / W = (avg - pmin) / pmin.  A drained RTT at or above the one
+ * before (the competitor grew during the drain) reads as no share at all.
+ */
+static inline bool fa_compete_refill(const struct fa_state *s,
+				     const struct fa_params *p, u32 pmin_us)
+{
+	u32 avg = s->probe_avg_us;
+
+	if (!p->compete || !p->compete_refill || !avg || avg == FA_RTT_NONE ||
+	    !pmin_us || pmin_us == FA_RTT_NONE)
+		return false;
+	if (avg <= pmin_us)
+		return true;
+	return (u64)(avg - pmin_us) * FA_REFILL_DEN <
+	       (u64)pmin_us * FA_REFILL_NUM;
+}
+
+/*
  * The end of a probe that tested, while competing, whether others' queue
  * drains: it did if the drained RTT came within base/8 of the base.  Then
  * the flow goes back to the law with the window one update with gain 1
@@ -1672,7 +1816,10 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		flat++;
 	else
 		flat = 0;
-	if (flat >= FA_COMP_FLAT_TESTS && fa_others_queue(s, pmin)) {
+	if (!flat)	/* this test starts the chain: earlier losses do not count */
+		s->comp &= ~FA_C_FLAT_LOSS;
+	if (flat >= FA_COMP_FLAT_TESTS && fa_others_queue(s, pmin) &&
+	    (!p->compete_adopt || (s->comp & FA_C_FLAT_LOSS))) {
 		/* the same drained RTT test after test: a longer path */
 		s->floor_us = pmin;
 		s->base_rtt_us = fa_max_u32(s->base_rtt_us, pmin);
@@ -1696,7 +1843,8 @@ static inline enum fa_action fa_compete_test_end(struct fa_state *s,
 		s->stuck_min_us = FA_RTT_NONE;
 	} else {
 		s->phase = FA_PHASE_COMPETE;
-		s->ramp_cap = 0;
+		/* compete_refill: a slow start to a loss (fa_ssthresh_for) */
+		s->ramp_cap = fa_compete_refill(s, p, pmin) ? FA_CWND_MAX : 0;
 		s->comp = (u8)((s->comp & ~FA_C_FLAT_MASK) |
 			       (fa_min_u32(flat, FA_COMP_FLAT_TESTS) <<
 				FA_C_FLAT_SHIFT));
@@ -2104,6 +2252,43 @@ static inline bool fa_ramp_due(const struct fa_state *s,
  * applies per ACK (fa_cwnd_on_ack); at the end of a route window without a
  * loss, the drain that tests whether others' queue is gone.
  */
+/*
+ * compete_quit (fa_params.h): does this round's least RTT stand less than
+ * half as far above the floor as the highest round minimum of this route
+ * window, with no loss of the flow's own in it?  Keeps that highest in
+ * comp_peak_us (drain_check's field: it is off while competing, and a
+ * probe's start clears it).
+ */
+static inline bool fa_compete_quit(struct fa_state *s,
+				   const struct fa_params *p, u32 rmin)
+{
+	u32 q;
+
+	if (!p->compete_quit || rmin == FA_RTT_NONE ||
+	    s->floor_us == FA_RTT_NONE)
+		return false;
+	q = rmin > s->floor_us ? rmin - s->floor_us : 0;
+	if (q > s->comp_peak_us) {
+		s->comp_peak_us = q;
+		return false;
+	}
+	return !(s->comp & FA_C_LOSS) && q < s->comp_peak_us >> FA_COMP_QUIT_SHIFT;
+}
+
+/* Start the exit test: a drain that keeps the last test's RTT for the next. */
+static inline enum fa_action fa_compete_test_start(struct fa_state *s,
+						   u32 cwnd, u32 rmin,
+						   struct fa_update *u)
+{
+	u32 last = s->stuck_min_us;
+	enum fa_action act;
+
+	s->comp |= FA_C_TEST;
+	act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, 0, u);
+	s->stuck_min_us = last;	/* the last test's RTT */
+	return act;
+}
+
 static inline enum fa_action fa_compete_round(struct fa_state *s,
 					      const struct fa_params *p,
 					      u32 cwnd, bool cwnd_limited,
@@ -2118,6 +2303,8 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 		fa_window_reset(s, now_us);
 		return FA_ACT_NONE;
 	}
+	if (fa_compete_quit(s, p, rmin))
+		return fa_compete_test_start(s, cwnd, rmin, u);
 	if (now_us - s->win_start_us >= p->base_win_ms * 1000U) {
 		/*
 		 * Two route windows without a loss: a loss-based flow that
@@ -2132,16 +2319,9 @@ static inline enum fa_action fa_compete_round(struct fa_state *s,
 			s->comp |= FA_C_LOSS_PREV;
 		s->comp &= ~FA_C_LOSS;
 		fa_compete_window_reset(s, now_us);
-		if (clean && rmin != FA_RTT_NONE) {
-			u32 last = s->stuck_min_us;
-			enum fa_action act;
-
-			s->comp |= FA_C_TEST;
-			act = fa_probe_start(s, cwnd, rmin, FA_RTT_NONE, 0,
-					     u);
-			s->stuck_min_us = last;	/* the last test's RTT */
-			return act;
-		}
+		s->comp_peak_us = 0;	/* compete_quit: this window's */
+		if (clean && rmin != FA_RTT_NONE)
+			return fa_compete_test_start(s, cwnd, rmin, u);
 	}
 	if (s->own_q_prev_us == FA_RTT_NONE)
 		s->own_q_prev_us = now_us;	/* CUBIC's epoch starts */
@@ -2205,8 +2385,12 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	if (!s->win_rounds) {	/* a route window ended */
 		/* compete: recent evidence, and others' queue all window */
 		if (p->compete && (s->comp & (FA_C_EVID | FA_C_EVID_PREV)) &&
-		    fa_others_queue(s, wmin))
+		    fa_others_queue(s, wmin)) {
 			s->comp |= FA_C_ASK;
+			/* compete_keep: the drain decides on this evidence */
+			if (p->compete_keep)
+				s->comp |= FA_C_EVID;
+		}
 		fa_alpha_regrow(s, tun);
 		fa_flags_age(s, FA_F_RANDOM_SEEN, FA_F_RANDOM_PREV);
 		fa_flags_age(s, FA_F_CAP_SEEN, FA_F_CAP_PREV);
@@ -2225,6 +2409,9 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 			s->comp |= FA_C_EVID;
 		}
 		fa_trend_window(s, tun, wmin);
+		/* compete_recheck: others' queue grown over an adopted path? */
+		if (fa_recheck_due(s, tun, wmin, now_us))
+			s->comp |= FA_C_ASK;
 	}
 
 	if (++s->cycle_rounds < p->update_rtts)
@@ -2494,6 +2681,8 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		s->probe_min_us = FA_RTT_NONE;
 	}
 	if (s->phase == FA_PHASE_COMPETE) {
+		if (p->compete_adopt)	/* the flat tests now straddle a loss */
+			s->comp |= FA_C_FLAT_LOSS;
 		/* CUBIC: 7/10 at a loss or a mark, a new epoch from here */
 		if (backlog)
 			*backlog = fa_loss_backlog(s, p, cwnd);

@@ -512,6 +512,99 @@
 #define FA_RAMP_SCATTER_HELP	\
 	"1: the ramp line allows RTT scatter, alpha/4 + cwnd/128 packets, at most alpha/2; 0: alpha/4"
 
+/*
+ * Competing, the exit test that finds others' queue still there also weighs
+ * the flow's window against theirs: in the drain its packets leave the
+ * queue and theirs stay, so the RTT before the drain over the drained one
+ * is (w + W) / W.  Where w reads under 3/4 of W, the flow gives its window
+ * back with a slow start to a loss, as on entry (compete_start), instead of
+ * leaving CUBIC's curve to close the gap over several of the competitor's
+ * epochs (fa_law.h, "Competing").  Needs compete.  0: off.
+ */
+#define FA_COMPETE_REFILL_DEFAULT	0
+#define FA_COMPETE_REFILL_MIN		0
+#define FA_COMPETE_REFILL_MAX		1
+#define FA_COMPETE_REFILL_HELP	\
+	"1: a competing flow whose exit test reads its window under 3/4 of the others' slow starts to a loss; 0: off"
+
+/*
+ * Competing, the exit test (a drain to 2 packets that reads whether others'
+ * queue is still there) runs at the end of a route window without a loss of
+ * the flow's own in it or the one before: a loss-based flow's trough after
+ * its loss holds no queue for a while and a test then would end the mode
+ * while it is still there.  So after the competitor leaves the mode can
+ * last up to two route windows more (4 s), and with compete_refill the
+ * window it refilled holds a queue of its own all that time (VM trial t54:
+ * 2.37x the lone flow's queueing delay over the 5 s after cubic left).
+ * With compete_quit a round whose least RTT stands less than half as far
+ * above the floor as the highest round minimum of this route window, with
+ * no loss of its own in the window, starts the test at once: a competitor
+ * that leaves takes its share of the queue within a few rounds, while its
+ * multiplicative decrease leaves more than half of a deep queue (cubic's
+ * 0.7 about three quarters, reno's 0.5 about three fifths of a 2-BDP
+ * queue, at an even share).  Needs compete.  0: off.
+ */
+#define FA_COMPETE_QUIT_DEFAULT		0
+#define FA_COMPETE_QUIT_MIN		0
+#define FA_COMPETE_QUIT_MAX		1
+#define FA_COMPETE_QUIT_HELP	\
+	"1: competing, a round minimum under half the route window's highest (queue over the floor) tests for the competitor at once; 0: at the end of a clean route window"
+
+/*
+ * Competing, FA_COMP_FLAT_TESTS exit tests in a row that drain to the same
+ * RTT (within floor/16) say the path got longer, and the flow adopts it and
+ * goes back to the law.  Next to CUBIC near its W_max the competitor's
+ * window stands still for most of its epoch, and so does the drained RTT:
+ * ns-3's cubic 1:1 (96 Mb/s, 50 ms, 2 BDP) adopted 73.6 and 62.5 ms on a
+ * 50 ms path that way, and the flow then sat in the law at a tenth of the
+ * link until cubic's next loss.  With compete_adopt the chain adopts only
+ * if a loss of the flow's own fell between its first test and its last: a
+ * loss-based competitor's window, and the drained RTT, move at a loss; a
+ * longer path reads the same on both sides of the flow's own CUBIC losses.
+ * Cost: alone on a longer path the mode lasts one CUBIC epoch more (about
+ * 10-15 s on a 2-BDP buffer).  Needs compete.  0: four flat tests adopt.
+ */
+#define FA_COMPETE_ADOPT_DEFAULT	0
+#define FA_COMPETE_ADOPT_MIN		0
+#define FA_COMPETE_ADOPT_MAX		1
+#define FA_COMPETE_ADOPT_HELP	\
+	"1: competing, flat exit tests adopt a longer path only if a loss fell between them; 0: four flat tests adopt"
+
+/*
+ * A flow that took a competitor's standing queue for a longer path (a drain
+ * read it) holds alpha queued on it at its rate x, its round minima alpha / x
+ * above the path, and its route test allows its own alpha / x too: as it
+ * starves, nothing drains again unless one of its packets is lost.  ns-3's
+ * NewReno next to it did not drop one in 60 s (7 % of the link on an adopted
+ * 90.5 ms path, the RTT at 106-124 ms).  With compete_recheck a route window
+ * whose least RTT stands floor/8 or more above the adopted path asks for a
+ * drain, at most once per 8.4 s, and compete_rise decides on its RTT.  Cost:
+ * a round of the window per 8.4 s where the flow's own alpha / x exceeds
+ * floor/8.  Needs compete and compete_rise.  0: off.
+ */
+#define FA_COMPETE_RECHECK_DEFAULT	0
+#define FA_COMPETE_RECHECK_MIN		0
+#define FA_COMPETE_RECHECK_MAX		1
+#define FA_COMPETE_RECHECK_HELP	\
+	"1: on an adopted longer path, a route window floor/8 above it drains (once per 8.4 s) for compete_rise; 0: off"
+
+/*
+ * After the competitive mode ends with others' queue gone (a loss-based flow
+ * in its trough), the evidence lasts three more route windows, and a route
+ * window whose least RTT stands floor/8 over the floor in that time asks for
+ * a drain.  The evidence could run out at the very window end that asked, and
+ * the drain, finding the competitor's queue back, then did not compete (ns-3
+ * cubic 1:1 at 47.4 s: 13 ms of cubic's queue read, 10 s more in the law at
+ * a tenth of the link).  With compete_keep such a window renews the evidence,
+ * which then lasts while every route window stands floor/8 over the floor.
+ * Needs compete.  0: off.
+ */
+#define FA_COMPETE_KEEP_DEFAULT		0
+#define FA_COMPETE_KEEP_MIN		0
+#define FA_COMPETE_KEEP_MAX		1
+#define FA_COMPETE_KEEP_HELP	\
+	"1: a route window that asks for a drain on evidence renews the evidence; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -552,6 +645,11 @@ enum fa_param_id {
 	FA_P_PROBE_PAUSE,
 	FA_P_PATH_SETTLE,
 	FA_P_RAMP_SCATTER,
+	FA_P_COMPETE_REFILL,
+	FA_P_COMPETE_QUIT,
+	FA_P_COMPETE_ADOPT,
+	FA_P_COMPETE_RECHECK,
+	FA_P_COMPETE_KEEP,
 	FA_P_COUNT,
 };
 
@@ -610,6 +708,11 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_PROBE_PAUSE] = FA_PARAM_ROW(probe_pause, FA_PROBE_PAUSE),
 	[FA_P_PATH_SETTLE] = FA_PARAM_ROW(path_settle, FA_PATH_SETTLE),
 	[FA_P_RAMP_SCATTER] = FA_PARAM_ROW(ramp_scatter, FA_RAMP_SCATTER),
+	[FA_P_COMPETE_REFILL] = FA_PARAM_ROW(compete_refill, FA_COMPETE_REFILL),
+	[FA_P_COMPETE_QUIT] = FA_PARAM_ROW(compete_quit, FA_COMPETE_QUIT),
+	[FA_P_COMPETE_ADOPT] = FA_PARAM_ROW(compete_adopt, FA_COMPETE_ADOPT),
+	[FA_P_COMPETE_RECHECK] = FA_PARAM_ROW(compete_recheck, FA_COMPETE_RECHECK),
+	[FA_P_COMPETE_KEEP] = FA_PARAM_ROW(compete_keep, FA_COMPETE_KEEP),
 };
 
 #endif /* _FA_PARAMS_H */

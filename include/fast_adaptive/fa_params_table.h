@@ -53,6 +53,11 @@
 	FA_PARAM_X(X, probe_mean, FA_PROBE_MEAN)	\
 	FA_PARAM_X(X, probe_pause, FA_PROBE_PAUSE)	\
 	FA_PARAM_X(X, path_settle, FA_PATH_SETTLE)	\
-	FA_PARAM_X(X, ramp_scatter, FA_RAMP_SCATTER)
+	FA_PARAM_X(X, ramp_scatter, FA_RAMP_SCATTER)	\
+	FA_PARAM_X(X, compete_refill, FA_COMPETE_REFILL)	\
+	FA_PARAM_X(X, compete_quit, FA_COMPETE_QUIT)	\
+	FA_PARAM_X(X, compete_adopt, FA_COMPETE_ADOPT)	\
+	FA_PARAM_X(X, compete_recheck, FA_COMPETE_RECHECK)	\
+	FA_PARAM_X(X, compete_keep, FA_COMPETE_KEEP)
 
 #endif /* _FA_PARAMS_TABLE_H */
