@@ -105,17 +105,31 @@ static enum fa_action round_with_ss(struct fa_state *s,
 	return fa_round_end(s, p, cwnd, true, true, *now_us, u);
 }
 
+/*
+ * Rounds of cwnd at rtt_us until one returns want, at most max_rounds:
+ * returns the last round's action (FA_ACT_NONE if none ran).
+ */
+static enum fa_action rounds_until(struct fa_state *s,
+				   const struct fa_params *p, u32 cwnd,
+				   u32 rtt_us, int max_rounds,
+				   enum fa_action want, u32 *now_us,
+				   struct fa_update *u)
+{
+	enum fa_action act = FA_ACT_NONE;
+	int r;
+
+	for (r = 0; r < max_rounds && act != want; r++)
+		act = round_with(s, p, cwnd, rtt_us, now_us, u);
+	return act;
+}
+
 /* Rounds of a 100-packet window on an 80 ms path until the law probes. */
 static enum fa_action rounds_until_probe(struct fa_state *s,
 					 const struct fa_params *p,
 					 u32 *now_us, struct fa_update *u)
 {
-	enum fa_action act = FA_ACT_NONE;
-	int r;
-
-	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(s, p, 100, 80000, now_us, u);
-	return act;
+	return rounds_until(s, p, 100, 80000, 200, FA_ACT_PROBE_START, now_us,
+			    u);
 }
 
 /*
@@ -2725,7 +2739,6 @@ static u32 rise_after_adopting(struct fa_params *p, u32 rise_us)
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r;
 
 	p->short_probe = 0;	/* the two-round probe */
 	law_flow(&s, 50000);
@@ -2734,8 +2747,8 @@ static u32 rise_after_adopting(struct fa_params *p, u32 rise_us)
 	CHECK(round_with(&s, p, 2, 80000, &now, &u) == FA_ACT_PROBE_END, "first probe");
 	CHECK(s.base_rtt_us == 80000 && s.path_rel != FA_PATH_REL_NONE,
 	      "80 ms not adopted: base %u", s.base_rtt_us);
-	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, p, 100, 140000, &now, &u);
+	act = rounds_until(&s, p, 100, 140000, 200, FA_ACT_PROBE_START, &now,
+			   &u);
 	CHECK(act == FA_ACT_PROBE_START, "no second probe under a 60 ms queue");
 	round_with(&s, p, 2, rise_us, &now, &u);
 	CHECK(round_with(&s, p, 2, rise_us, &now, &u) == FA_ACT_PROBE_END, "second probe");
@@ -2819,17 +2832,16 @@ static u32 refill_after_test(const struct fa_params *p, u32 drained_us)
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r;
 
 	law_flow(&s, 50000);
 	fa_compete_enter(&s, now);
 	fa_compete_window_reset(&s, now);
-	for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, p, 150, 130000, &now, &u);
+	act = rounds_until(&s, p, 150, 130000, 200, FA_ACT_PROBE_START, &now,
+			   &u);
 	CHECK(act == FA_ACT_PROBE_START && (s.comp & FA_C_TEST),
 	      "no exit test: %d, comp %#x", act, s.comp);
-	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
-		act = round_with(&s, p, FA_CWND_MIN, drained_us, &now, &u);
+	act = rounds_until(&s, p, FA_CWND_MIN, drained_us, 4, FA_ACT_PROBE_END,
+			   &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "the test did not end: %d", act);
 	CHECK_EQ(s.phase, FA_PHASE_COMPETE);
 	CHECK_EQ(u.cwnd_out, 150);
@@ -2932,7 +2944,7 @@ static int adopt_after(const struct fa_params *p, int n, int loss_before,
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r, t;
+	int t;
 
 	law_flow(&s, 50000);
 	fa_compete_enter(&s, now);
@@ -2940,13 +2952,12 @@ static int adopt_after(const struct fa_params *p, int n, int loss_before,
 	for (t = 1; t <= n; t++) {
 		if (t == loss_before)
 			fa_ssthresh(&s, p, 150, NULL, NULL);
-		act = FA_ACT_NONE;
-		for (r = 0; r < 200 && act != FA_ACT_PROBE_START; r++)
-			act = round_with(&s, p, 150, 130000, &now, &u);
+		act = rounds_until(&s, p, 150, 130000, 200, FA_ACT_PROBE_START,
+				   &now, &u);
 		CHECK(act == FA_ACT_PROBE_START && (s.comp & FA_C_TEST),
 		      "test %d did not start: %d, comp %#x", t, act, s.comp);
-		for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
-			act = round_with(&s, p, FA_CWND_MIN, 75000, &now, &u);
+		act = rounds_until(&s, p, FA_CWND_MIN, 75000, 4,
+				   FA_ACT_PROBE_END, &now, &u);
 		CHECK(act == FA_ACT_PROBE_END, "test %d did not end: %d", t, act);
 		if (s.phase != FA_PHASE_COMPETE) {
 			CHECK_EQ(s.phase, FA_PHASE_LAW);
@@ -2999,20 +3010,19 @@ static u32 recheck_run(const struct fa_params *p, u32 rtt_us, u32 drained_us,
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0, start;
-	int r;
 
 	law_flow(&s, 50000);
 	s.base_rtt_us = 90000;
 	s.path_rel = (u8)fa_path_rel(&s, 90000);
 	fa_window_reset(&s, now);
-	for (r = 0; r < 300 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, p, 200, rtt_us, &now, &u);
+	act = rounds_until(&s, p, 200, rtt_us, 300, FA_ACT_PROBE_START, &now,
+			   &u);
 	*phase = s.phase;
 	if (act != FA_ACT_PROBE_START)
 		return 0;
 	start = now;
-	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
-		act = round_with(&s, p, FA_CWND_MIN, drained_us, &now, &u);
+	act = rounds_until(&s, p, FA_CWND_MIN, drained_us, 4, FA_ACT_PROBE_END,
+			   &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "the drain did not end: %d", act);
 	*phase = s.phase;
 	return start / 1000000U + 1;
@@ -3062,18 +3072,17 @@ static bool keep_run(const struct fa_params *p, u8 comp, u8 *phase)
 	struct fa_update u;
 	struct fa_state s;
 	u32 now = 0;
-	int r;
 
 	law_flow(&s, 50000);
 	fa_window_reset(&s, now);
 	s.comp = comp;
-	for (r = 0; r < 500 && act != FA_ACT_PROBE_START; r++)
-		act = round_with(&s, p, 100, 60000, &now, &u);
+	act = rounds_until(&s, p, 100, 60000, 500, FA_ACT_PROBE_START, &now,
+			   &u);
 	*phase = s.phase;
 	if (act != FA_ACT_PROBE_START)
 		return false;
-	for (r = 0; r < 4 && act != FA_ACT_PROBE_END; r++)
-		act = round_with(&s, p, FA_CWND_MIN, 58000, &now, &u);
+	act = rounds_until(&s, p, FA_CWND_MIN, 58000, 4, FA_ACT_PROBE_END, &now,
+			   &u);
 	CHECK(act == FA_ACT_PROBE_END, "the drain did not end: %d", act);
 	*phase = s.phase;
 	return true;
