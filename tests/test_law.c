@@ -3035,7 +3035,9 @@ static void test_compete_recheck(void)
 	u32 at;
 
 	CHECK(p.compete_recheck == FA_COMPETE_RECHECK_DEFAULT &&
-	      p.compete_recheck == 0, "compete_recheck is not off by default");
+	      p.compete_recheck == 1, "compete_recheck is not on by default");
+	/* off: the adopted path stands, no drain comes */
+	p.compete_recheck = 0;
 	CHECK_EQ(recheck_run(&p, 105000, 103000, &phase), 0);
 	CHECK_EQ(phase, FA_PHASE_LAW);
 	p.compete_recheck = 1;

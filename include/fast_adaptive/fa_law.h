@@ -457,7 +457,7 @@
  *	  the floor.  Failure mode: a flow whose own alpha / x exceeds floor/8
  *	  (a rate under 8 alpha / floor) after its competitor left drains once
  *	  per route window until its rate has grown.
- *	  compete_recheck (off by default, needs compete_rise): on a longer
+ *	  compete_recheck (on by default, needs compete_rise): on a longer
  *	  path a drain adopted, a route window in the law whose least RTT
  *	  stands floor/8 or more above that path asks for a drain (FA_C_ASK),
  *	  at most once per 2^FA_RECHECK_TICK_SHIFT us (8.4 s): compete_rise

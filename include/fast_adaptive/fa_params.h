@@ -580,9 +580,10 @@
  * whose least RTT stands floor/8 or more above the adopted path asks for a
  * drain, at most once per 8.4 s, and compete_rise decides on its RTT.  Cost:
  * a round of the window per 8.4 s where the flow's own alpha / x exceeds
- * floor/8.  Needs compete and compete_rise.  0: off.
+ * floor/8.  Needs compete and compete_rise.  On by default since 2026-12-06
+ * (seventh session), after the whole cycle (README "Status", JOURNAL).  0: off.
  */
-#define FA_COMPETE_RECHECK_DEFAULT	0
+#define FA_COMPETE_RECHECK_DEFAULT	1
 #define FA_COMPETE_RECHECK_MIN		0
 #define FA_COMPETE_RECHECK_MAX		1
 #define FA_COMPETE_RECHECK_HELP	\
