@@ -581,7 +581,8 @@
  * drain, at most once per 8.4 s, and compete_rise decides on its RTT.  Cost:
  * a round of the window per 8.4 s where the flow's own alpha / x exceeds
  * floor/8.  Needs compete and compete_rise.  On by default since 2026-12-06
- * (seventh session), after the whole cycle (README "Status", JOURNAL).  0: off.
+ * (seventh session): VM suites, bench and ns-3's coexistence set ran with it
+ * on; ns-3's full sweep not yet (README "Status", JOURNAL).  0: off.
  */
 #define FA_COMPETE_RECHECK_DEFAULT	1
 #define FA_COMPETE_RECHECK_MIN		0
