@@ -168,17 +168,11 @@
  *	bench 39-42 packets, srtt 9.5 ms over min_rtt, for alpha = 20.  With
  *	law_mean (fa_params.h, off by default) the law reads the update
  *	cycle's mean sample instead, where it is above that minimum: by
- *	Little's law the flow's mean backlog, as FAST's own average RTT.  A
- *	swing as deep as alpha would then empty the queue at its trough and
- *	idle the link (the same host's 100 Mbit/s pull swung 2.5 ms, 21
- *	packets, at a window below the pipe), so the backlog the law reads
- *	is at most the minimum's plus alpha/2 (FA_LAW_TROUGH_SHIFT): the
- *	trough keeps alpha/2 queued, and a swing of S packets leaves a mean
- *	of max(alpha, alpha/2 + S) where the minimum kept alpha + S.
- *	Failure mode: RTT noise that is not queue (delayed ACKs, scheduling)
- *	reads as up to alpha/2 of backlog.  The other readers of the RTT
- *	(the route test, the loss backlog, the knee and drain tests) keep
- *	the minimum.
+ *	Little's law the flow's mean backlog, as FAST's own average RTT.
+ *	Failure modes: RTT noise that is not queue (delayed ACKs, scheduling)
+ *	reads as backlog; a swing deeper than alpha empties the queue at its
+ *	trough and costs throughput.  The other readers of the RTT (the route
+ *	test, the loss backlog, the knee and drain tests) keep the minimum.
  *
  * Approach from below (ramp)
  *	Below equilibrium FAST adds at most gamma alpha packets per update, so
@@ -585,11 +579,6 @@
 #define FA_SS_PROBE_UPDATES	3
 /* ... and with quick_probe, at the first update. */
 #define FA_SS_PROBE_UPDATES_QUICK	0
-/* law_mean: the round minimum keeps alpha / 2^this of the flow queued */
-#define FA_LAW_TROUGH_SHIFT	1
-/* law_mean: windows over 2^21 keep the minimum (a 32-bit divisor) */
-#define FA_LAW_MEAN_CWND_MAX	0x200000U
-
 /* probe_mean: fewer samples in the probe's round than this are no mean */
 #define FA_PROBE_MEAN_SAMPLES	8
 /* probe_pause: a pause empties the own backlog and this many alphas more ... */
@@ -1701,39 +1690,14 @@ static inline u32 fa_cycle_mean(const struct fa_state *s)
 }
 
 /*
- * The RTT the law holds alpha on at an update (see the top, avg_rtt): the
- * last round's minimum rmin, or with law_mean the cycle's mean sample mean_us
- * where that is above it, but never an RTT whose backlog exceeds what rmin
- * reads by more than alpha >> FA_LAW_TROUGH_SHIFT: the queue's trough keeps
- * that many of the flow's packets, so the swing never empties the link.  A
- * mean under the minimum is a queue that grew within the cycle: the minimum
- * is the newer reading.  base_us is the base the law reads.
+ * The RTT the law holds alpha on at an update: the last round's minimum, or
+ * with law_mean the cycle's mean sample mean_us where that is above it (see
+ * the top, avg_rtt).  A mean under the minimum is a queue that grew within
+ * the cycle: the minimum is the newer reading.
  */
-static inline u32 fa_law_rtt(const struct fa_params *p, u32 cwnd, u32 base_us,
-			     u32 rmin, u32 mean_us)
+static inline u32 fa_law_rtt(const struct fa_params *p, u32 rmin, u32 mean_us)
 {
-	u64 b_q10, num, r;
-	u32 rem;
-
-	if (!p->law_mean || mean_us <= rmin || !cwnd ||
-	    cwnd > FA_LAW_MEAN_CWND_MAX || !base_us || base_us == FA_RTT_NONE)
-		return rmin;
-	/* the backlog rmin reads, in 1/1024 packet (as fa_law()) */
-	b_q10 = 0;
-	if (rmin > base_us) {
-		num = (u64)cwnd * (rmin - base_us);
-		b_q10 = div_u64_rem(num, rmin, &rem) << FA_SHIFT;
-		b_q10 += div_u64((u64)rem << FA_SHIFT, rmin);
-	}
-	b_q10 += (u64)p->alpha_pkts << (FA_SHIFT - FA_LAW_TROUGH_SHIFT);
-	if (b_q10 >= (u64)cwnd << FA_SHIFT)
-		return mean_us;
-	/* the RTT at which the window's backlog reads b: w base / (w - b) */
-	r = div_u64((u64)cwnd * base_us << FA_SHIFT,
-		    (u32)(((u64)cwnd << FA_SHIFT) - b_q10));
-	if (r > mean_us)
-		return mean_us;
-	return fa_max_u32((u32)r, rmin);
+	return p->law_mean ? fa_max_u32(rmin, mean_us) : rmin;
 }
 
 /*
@@ -2406,7 +2370,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 					  u32 now_us, struct fa_update *u)
 {
 	const struct fa_params *tun = p;
-	u32 rmin = s->round_min_us, wmin, mean, base;
+	u32 rmin = s->round_min_us, wmin, mean;
 	struct fa_params fit;
 	bool due, knee, settle;
 	u64 own;
@@ -2536,8 +2500,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		return FA_ACT_RAMP;
 	}
 
-	base = fa_base_eff_us(s, p);
-	fa_law(p, cwnd, base, fa_law_rtt(p, cwnd, base, rmin, mean),
+	fa_law(p, cwnd, fa_base_eff_us(s, p), fa_law_rtt(p, rmin, mean),
 	       cwnd_limited, u);
 	fa_drain_cut(s, p, cwnd, rmin, u->cwnd_out);
 	fa_knee(s, p, cwnd, rmin, u->backlog_q10, cwnd_limited);

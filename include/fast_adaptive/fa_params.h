@@ -616,17 +616,16 @@
  * queue's trough, and the flow keeps alpha plus the swing queued.  With
  * law_mean the law reads the update cycle's mean RTT sample where that is
  * above the round minimum: the flow's mean backlog (Little's law), as FAST's
- * own average RTT reads it, but at most alpha/2 more than the minimum reads,
- * so that the queue's trough keeps alpha/2 and the link never idles.  A
- * clean path, whose rounds read their minimum throughout, gets the same
- * window.  Cost: RTT noise that is not queue (delayed ACKs, host scheduling)
- * reads as up to alpha/2 of backlog.  0: the round minimum.
+ * own average RTT reads it.  A clean path, whose rounds read their minimum
+ * throughout, gets the same window.  Cost: RTT noise that is not queue
+ * (delayed ACKs, host scheduling) now reads as backlog, and a swing as deep
+ * as alpha empties the queue at its trough.  0: the round minimum.
  */
 #define FA_LAW_MEAN_DEFAULT		0
 #define FA_LAW_MEAN_MIN			0
 #define FA_LAW_MEAN_MAX			1
 #define FA_LAW_MEAN_HELP	\
-	"1: the law holds alpha on the update cycle's mean RTT where it is above the last round's minimum, at most alpha/2 over that minimum's backlog; 0: on that minimum"
+	"1: the law holds alpha on the update cycle's mean RTT where it is above the last round's minimum; 0: on that minimum"
 
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
