@@ -101,7 +101,6 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_ADOPT]	= FA_COMPETE_ADOPT_DEFAULT,
 	[FA_P_COMPETE_RECHECK]	= FA_COMPETE_RECHECK_DEFAULT,
 	[FA_P_COMPETE_KEEP]	= FA_COMPETE_KEEP_DEFAULT,
-	[FA_P_LAW_MEAN]		= FA_LAW_MEAN_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -230,8 +229,6 @@ fa_module_param(compete_recheck, FA_P_COMPETE_RECHECK);
 MODULE_PARM_DESC(compete_recheck, FA_PARAM_DESC(FA_COMPETE_RECHECK));
 fa_module_param(compete_keep, FA_P_COMPETE_KEEP);
 MODULE_PARM_DESC(compete_keep, FA_PARAM_DESC(FA_COMPETE_KEEP));
-fa_module_param(law_mean, FA_P_LAW_MEAN);
-MODULE_PARM_DESC(law_mean, FA_PARAM_DESC(FA_LAW_MEAN));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -278,7 +275,6 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_adopt = fa_tunable_get(FA_P_COMPETE_ADOPT);
 	p->compete_recheck = fa_tunable_get(FA_P_COMPETE_RECHECK);
 	p->compete_keep = fa_tunable_get(FA_P_COMPETE_KEEP);
-	p->law_mean = fa_tunable_get(FA_P_LAW_MEAN);
 	fa_params_sanitize(p);
 }
 

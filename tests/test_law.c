@@ -3110,81 +3110,6 @@ static void test_compete_keep(void)
 	CHECK_EQ(p.compete_keep, 1);
 }
 
-/* One round of the samples rtts[0..n-1] at window cwnd, then its end. */
-static enum fa_action round_of(struct fa_state *s, const struct fa_params *p,
-			       u32 cwnd, const u32 *rtts, int n, u32 *now_us,
-			       struct fa_update *u)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		fa_rtt_sample(s, (s32)rtts[i], *now_us);
-	*now_us += rtts[0];
-	return fa_round_end(s, p, cwnd, false, true, *now_us, u);
-}
-
-/*
- * law_mean: one update cycle (two rounds) of a 250-packet window on a 50 ms
- * base, each round's samples given; returns the update the law made.
- */
-static struct fa_update law_mean_cycle(const struct fa_params *p,
-				       const u32 *first, const u32 *last)
-{
-	struct fa_update u;
-	struct fa_state s;
-	u32 now = 0;
-
-	memset(&u, 0, sizeof(u));
-	law_flow(&s, 50000);
-	fa_window_reset(&s, now);
-	fa_round_reset(&s);
-	fa_cycle_reset(&s);
-	CHECK_EQ(round_of(&s, p, 250, first, 4, &now, &u), FA_ACT_NONE);
-	CHECK_EQ(round_of(&s, p, 250, last, 4, &now, &u), FA_ACT_UPDATE);
-	return u;
-}
-
-static void test_law_mean(void)
-{
-	/* a queue swinging 2-12 ms within each round: min 52, mean 57 ms */
-	static const u32 swing[4] = { 52000, 62000, 62000, 52000 };
-	static const u32 flat[4] = { 55000, 55000, 55000, 55000 };
-	static const u32 low[4] = { 52000, 52000, 52000, 52000 };
-	static const u32 high[4] = { 60000, 60000, 60000, 60000 };
-	struct fa_params p = defaults();
-	struct fa_update off, on;
-
-	CHECK(p.law_mean == FA_LAW_MEAN_DEFAULT && p.law_mean == 0,
-	      "law_mean is not off by default");
-	/* off: b = 250 * 2 / 52 = 9.6 < alpha = 20 on the minimum: grows */
-	off = law_mean_cycle(&p, swing, swing);
-	CHECK_EQ(off.avg_rtt_us, 52000);
-	CHECK(off.cwnd_out > 250, "off: the window did not grow: %u",
-	      off.cwnd_out);
-	/* on: b = 250 * 7 / 57 = 30.7 > alpha on the mean: shrinks */
-	p.law_mean = 1;
-	on = law_mean_cycle(&p, swing, swing);
-	CHECK_EQ(on.avg_rtt_us, 57000);
-	CHECK(on.cwnd_out < 250, "on: the window did not shrink: %u",
-	      on.cwnd_out);
-	CHECK(on.backlog_q10 > (30ULL << FA_SHIFT) &&
-	      on.backlog_q10 < (31ULL << FA_SHIFT), "on: backlog %llu/1024",
-	      (unsigned long long)on.backlog_q10);
-	/* a clean path (every sample the same): the same update either way */
-	p.law_mean = 0;
-	off = law_mean_cycle(&p, flat, flat);
-	p.law_mean = 1;
-	on = law_mean_cycle(&p, flat, flat);
-	CHECK_EQ(on.avg_rtt_us, off.avg_rtt_us);
-	CHECK_EQ(on.cwnd_out, off.cwnd_out);
-	/* a queue that grew within the cycle: the newer minimum, not the mean */
-	on = law_mean_cycle(&p, low, high);
-	CHECK_EQ(on.avg_rtt_us, 60000);
-	p.law_mean = 5;
-	fa_params_sanitize(&p);
-	CHECK_EQ(p.law_mean, 1);
-}
-
 /*
  * Never among fast_adaptive flows: 3 flows on the bench path (2 BDP), started
  * together and joining 2 or 4 s apart, 4 in
@@ -3782,7 +3707,6 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_adopt),
 	TEST(test_compete_recheck),
 	TEST(test_compete_keep),
-	TEST(test_law_mean),
 	TEST(test_state_size),
 };
 

@@ -162,17 +162,7 @@
  *	Vegas does: the minimum drops delayed-ACK, scheduling and
  *	ACK-compression noise, which is one-sided (it only adds delay); taking
  *	it in the last round of the cycle measures the queue that the window
- *	set at the previous update has built.  Where the queue swings within a
- *	round (the host bunches ACKs and sends), that minimum is its trough
- *	and the flow keeps alpha plus the swing queued: on the EPYC host's VM
- *	bench 39-42 packets, srtt 9.5 ms over min_rtt, for alpha = 20.  With
- *	law_mean (fa_params.h, off by default) the law reads the update
- *	cycle's mean sample instead, where it is above that minimum: by
- *	Little's law the flow's mean backlog, as FAST's own average RTT.
- *	Failure modes: RTT noise that is not queue (delayed ACKs, scheduling)
- *	reads as backlog; a swing deeper than alpha empties the queue at its
- *	trough and costs throughput.  The other readers of the RTT (the route
- *	test, the loss backlog, the knee and drain tests) keep the minimum.
+ *	set at the previous update has built.
  *
  * Approach from below (ramp)
  *	Below equilibrium FAST adds at most gamma alpha packets per update, so
@@ -795,7 +785,6 @@ struct fa_params {
 	u32 compete_adopt;	/* flat tests adopt a path only across a loss */
 	u32 compete_recheck;	/* drain again where others' queue may have grown */
 	u32 compete_keep;	/* an evidence drain keeps its evidence */
-	u32 law_mean;		/* the law reads the cycle's mean RTT */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -960,7 +949,6 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_adopt = !!p->compete_adopt;
 	p->compete_recheck = !!p->compete_recheck;
 	p->compete_keep = !!p->compete_keep;
-	p->law_mean = !!p->law_mean;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -1009,7 +997,6 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_adopt = FA_COMPETE_ADOPT_DEFAULT;
 	p->compete_recheck = FA_COMPETE_RECHECK_DEFAULT;
 	p->compete_keep = FA_COMPETE_KEEP_DEFAULT;
-	p->law_mean = FA_LAW_MEAN_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1687,17 +1674,6 @@ static inline bool fa_base_suspect(struct fa_state *s,
 static inline u32 fa_cycle_mean(const struct fa_state *s)
 {
 	return s->cycle_samples ? s->cycle_sum_us / s->cycle_samples : 0;
-}
-
-/*
- * The RTT the law holds alpha on at an update: the last round's minimum, or
- * with law_mean the cycle's mean sample mean_us where that is above it (see
- * the top, avg_rtt).  A mean under the minimum is a queue that grew within
- * the cycle: the minimum is the newer reading.
- */
-static inline u32 fa_law_rtt(const struct fa_params *p, u32 rmin, u32 mean_us)
-{
-	return p->law_mean ? fa_max_u32(rmin, mean_us) : rmin;
 }
 
 /*
@@ -2500,8 +2476,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		return FA_ACT_RAMP;
 	}
 
-	fa_law(p, cwnd, fa_base_eff_us(s, p), fa_law_rtt(p, rmin, mean),
-	       cwnd_limited, u);
+	fa_law(p, cwnd, fa_base_eff_us(s, p), rmin, cwnd_limited, u);
 	fa_drain_cut(s, p, cwnd, rmin, u->cwnd_out);
 	fa_knee(s, p, cwnd, rmin, u->backlog_q10, cwnd_limited);
 	if (fa_near_equilibrium(u)) {

@@ -607,26 +607,6 @@
 #define FA_COMPETE_KEEP_HELP	\
 	"1: a route window that asks for a drain on evidence renews the evidence; 0: off"
 
-/*
- * The law holds alpha of the flow's packets queued on the RTT it reads at an
- * update.  The last round's minimum (as Vegas reads it) drops one-sided
- * noise, but where the queue swings within a round (ACKs and sends bunched
- * by the host: the EPYC host's VM bench held 39-42 packets queued, srtt 9.5
- * ms over min_rtt, while the round minimum read alpha, 20 packets) it is the
- * queue's trough, and the flow keeps alpha plus the swing queued.  With
- * law_mean the law reads the update cycle's mean RTT sample where that is
- * above the round minimum: the flow's mean backlog (Little's law), as FAST's
- * own average RTT reads it.  A clean path, whose rounds read their minimum
- * throughout, gets the same window.  Cost: RTT noise that is not queue
- * (delayed ACKs, host scheduling) now reads as backlog, and a swing as deep
- * as alpha empties the queue at its trough.  0: the round minimum.
- */
-#define FA_LAW_MEAN_DEFAULT		0
-#define FA_LAW_MEAN_MIN			0
-#define FA_LAW_MEAN_MAX			1
-#define FA_LAW_MEAN_HELP	\
-	"1: the law holds alpha on the update cycle's mean RTT where it is above the last round's minimum; 0: on that minimum"
-
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -672,7 +652,6 @@ enum fa_param_id {
 	FA_P_COMPETE_ADOPT,
 	FA_P_COMPETE_RECHECK,
 	FA_P_COMPETE_KEEP,
-	FA_P_LAW_MEAN,
 	FA_P_COUNT,
 };
 
@@ -736,7 +715,6 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_ADOPT] = FA_PARAM_ROW(compete_adopt, FA_COMPETE_ADOPT),
 	[FA_P_COMPETE_RECHECK] = FA_PARAM_ROW(compete_recheck, FA_COMPETE_RECHECK),
 	[FA_P_COMPETE_KEEP] = FA_PARAM_ROW(compete_keep, FA_COMPETE_KEEP),
-	[FA_P_LAW_MEAN] = FA_PARAM_ROW(law_mean, FA_LAW_MEAN),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -58,7 +58,6 @@
 	FA_PARAM_X(X, compete_quit, FA_COMPETE_QUIT)	\
 	FA_PARAM_X(X, compete_adopt, FA_COMPETE_ADOPT)	\
 	FA_PARAM_X(X, compete_recheck, FA_COMPETE_RECHECK)	\
-	FA_PARAM_X(X, compete_keep, FA_COMPETE_KEEP)	\
-	FA_PARAM_X(X, law_mean, FA_LAW_MEAN)
+	FA_PARAM_X(X, compete_keep, FA_COMPETE_KEEP)
 
 #endif /* _FA_PARAMS_TABLE_H */
