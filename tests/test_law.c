@@ -2974,9 +2974,10 @@ static void test_compete_adopt(void)
 	struct fa_params p = defaults();
 	u32 floor;
 
-	CHECK(p.compete_adopt == FA_COMPETE_ADOPT_DEFAULT && p.compete_adopt == 0,
-	      "compete_adopt is not off by default");
+	CHECK(p.compete_adopt == FA_COMPETE_ADOPT_DEFAULT && p.compete_adopt == 1,
+	      "compete_adopt is not on by default");
 	/* off: four tests to the same RTT adopt it as floor */
+	p.compete_adopt = 0;
 	CHECK_EQ(adopt_after(&p, 8, 0, &floor), 4);
 	CHECK_EQ(floor, 75000);
 	CHECK_EQ(adopt_after(&p, 8, 3, &floor), 4);

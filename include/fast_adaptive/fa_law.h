@@ -475,7 +475,7 @@
  *	  under 8 alpha / floor) drains every 8.4 s and finds nothing; N
  *	  fast_adaptive flows whose later joiners added floor/8 of queue over
  *	  the path one of them adopted read as a rise (as compete_rise's).
- *	  compete_adopt (off by default): the chain of flat tests adopts the
+ *	  compete_adopt (on by default): the chain of flat tests adopts the
  *	  longer path only if a loss fell between its first test and its last
  *	  (FA_C_FLAT_LOSS).  Next to CUBIC near its W_max the competitor's
  *	  window stands for most of its epoch (K = 8.6 s at ns-3's 96 Mb/s,

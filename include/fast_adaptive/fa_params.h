@@ -562,9 +562,14 @@
  * loss-based competitor's window, and the drained RTT, move at a loss; a
  * longer path reads the same on both sides of the flow's own CUBIC losses.
  * Cost: alone on a longer path the mode lasts one CUBIC epoch more (about
- * 10-15 s on a 2-BDP buffer).  Needs compete.  0: four flat tests adopt.
+ * 10-15 s on a 2-BDP buffer).  Needs compete.  On by default since
+ * 2026-12-07 (eighth session), the second of issue 13's five: ns-3's
+ * coexistence set (TcpCubic 1:1 42.0 % against 19.6 %) and trial t67 ran
+ * with it on before the flip; the fresh-clone check after it, the bench and
+ * ns-3's full sweep follow (README "Status", JOURNAL).  0: four flat tests
+ * adopt.
  */
-#define FA_COMPETE_ADOPT_DEFAULT	0
+#define FA_COMPETE_ADOPT_DEFAULT	1
 #define FA_COMPETE_ADOPT_MIN		0
 #define FA_COMPETE_ADOPT_MAX		1
 #define FA_COMPETE_ADOPT_HELP	\
