@@ -564,10 +564,10 @@
  * Cost: alone on a longer path the mode lasts one CUBIC epoch more (about
  * 10-15 s on a 2-BDP buffer).  Needs compete.  On by default since
  * 2026-12-07 (eighth session), the second of issue 13's five: ns-3's
- * coexistence set (TcpCubic 1:1 42.0 % against 19.6 %) and trial t67 ran
- * with it on before the flip; the fresh-clone check after it, the bench and
- * ns-3's full sweep follow (README "Status", JOURNAL).  0: four flat tests
- * adopt.
+ * coexistence set (TcpCubic 1:1 42.0 % against 19.6 %) and trials t67/t68
+ * ran with it on before the flip, the fresh-clone check after it; the bench
+ * and ns-3's full sweep not yet (README "Status", JOURNAL).  0: four flat
+ * tests adopt.
  */
 #define FA_COMPETE_ADOPT_DEFAULT	1
 #define FA_COMPETE_ADOPT_MIN		0
@@ -587,7 +587,7 @@
  * a round of the window per 8.4 s where the flow's own alpha / x exceeds
  * floor/8.  Needs compete and compete_rise.  On by default since 2026-12-06
  * (seventh session): VM suites, bench and ns-3's coexistence set ran with it
- * on; ns-3's full sweep not yet (README "Status", JOURNAL).  0: off.
+ * on, ns-3's full sweep in the eighth (README "Status", JOURNAL).  0: off.
  */
 #define FA_COMPETE_RECHECK_DEFAULT	1
 #define FA_COMPETE_RECHECK_MIN		0

@@ -6,8 +6,9 @@ changed, side by side with the report's cached runs of the defaults
     python3 tools/coexist_with.py NAME=VALUE [-j 2]
 
 Runs the coexistence experiment's module-defaults rows (both_hdr-*, every
-start schedule) with --NAME=VALUE into out/coexist_NAME_VALUE/ (kept, so a
-second call only prints), then prints per row fast_adaptive's share (median
+start schedule) with --NAME=VALUE into out/coexist_NAME_VALUE/ (cached as
+run_all.py caches: a run whose command line and binary are unchanged is not
+run again), then prints per row fast_adaptive's share (median
 over the schedules, and each schedule's) for the defaults (out/coexist/, from
 `make full` or `run_all.py --only coexist`) and for the change.  Share: the
 second half of the run, as report.py's coexistence section reads it.  Used to
@@ -17,13 +18,13 @@ import argparse
 import concurrent.futures as cf
 import os
 import statistics
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SIM = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import report  # noqa: E402
+import run_all  # noqa: E402
 
 
 def main():
@@ -35,28 +36,20 @@ def main():
     if "=" not in a.change:
         sys.exit("coexist_with.py: want NAME=VALUE, got %r" % a.change)
     name, val = a.change.split("=", 1)
-    lst = subprocess.run([sys.executable, os.path.join(HERE, "run_all.py"), "--only", "coexist",
-                          "--list"], cwd=SIM, capture_output=True, text=True, check=True).stdout
+    run_all.define()
     runs = []
-    for line in lst.splitlines():
-        e, v, *args = line.split()
+    for _, v, args in run_all.EXPERIMENTS["coexist"][2]:
         if not v.startswith("both_hdr-"):
             continue
         if not any(x.startswith("--%s=" % name) for x in args):
             sys.exit("coexist_with.py: the runs have no --%s (a tunable of fa_params.h?)" % name)
         runs.append((v, [x for x in args if not x.startswith("--%s=" % name)] + ["--%s=%s" % (name, val)]))
-    out = os.path.join(SIM, "out", "coexist_%s_%s" % (name, val))
-    os.makedirs(out, exist_ok=True)
-
-    def one(r):
-        v, args = r
-        p = os.path.join(out, v)
-        if not os.path.exists(p + ".meta.json"):
-            subprocess.run([a.bin] + args + ["--out=" + p], check=True, stdout=subprocess.DEVNULL)
-        return v, p
-
+    binpath = os.path.abspath(a.bin)
+    run_all.LAW_REV = run_all.built_rev(binpath) or run_all.include_rev()
+    exp = "coexist_%s_%s" % (name, val)
+    # run_all's cache: a run is redone when its command line or the binary changed
     with cf.ThreadPoolExecutor(a.j) as ex:
-        res = list(ex.map(one, runs))
+        res = list(ex.map(lambda r: (r[0], run_all.run_one(binpath, exp, r[0], r[1])[0]), runs))
     rows = {}
     for v, p in res:
         row, sched = v[len("both_hdr-"):].rsplit("_", 1)
