@@ -565,9 +565,9 @@
  * 10-15 s on a 2-BDP buffer).  Needs compete.  On by default since
  * 2026-12-07 (eighth session), the second of issue 13's five: ns-3's
  * coexistence set (TcpCubic 1:1 42.0 % against 19.6 %) and trials t67/t68
- * ran with it on before the flip, the fresh-clone check after it; the bench
- * and ns-3's full sweep not yet (README "Status", JOURNAL).  0: four flat
- * tests adopt.
+ * ran with it on before the flip, the fresh-clone check after it, the bench
+ * in the ninth session; ns-3's full sweep not yet (README "Status",
+ * JOURNAL).  0: four flat tests adopt.
  */
 #define FA_COMPETE_ADOPT_DEFAULT	1
 #define FA_COMPETE_ADOPT_MIN		0
