@@ -10,7 +10,8 @@ out/<exp>_NAME_VALUE/ (cached as run_all.py caches), then prints one line per
 bar of report.py's issue-11 table: the defaults' value, the change's, and the
 bar's verdict for each.  The defaults' runs come from `make full` (or
 `run_all.py --only exp1,exp1u,...`) with the same binary; a set whose
-defaults run is missing prints "not run" there.  Used, as coexist_with.py is
+defaults run is missing prints "not run" there.  --ref reads the defaults from
+another tree's out/ (a branch whose new tunable, off, is that tree's law).  Used, as coexist_with.py is
 for issue 13, to trial a mechanism before its default changes.
 """
 import argparse
@@ -35,6 +36,9 @@ def main():
     ap.add_argument("change", help="NAME=VALUE, a fa-sim option")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--bin", default=os.path.join(SIM, "build", "fa-sim"))
+    ap.add_argument("--ref", default=os.path.join(SIM, "out"),
+                    help="the out/ directory holding the defaults' runs (another tree's, when this "
+                    "tree's binary adds the tunable and its knee off is that law)")
     a = ap.parse_args()
     if "=" not in a.change:
         sys.exit("i11_with.py: want NAME=VALUE, got %r" % a.change)
@@ -61,7 +65,7 @@ def main():
     print("| bar | defaults | %s=%s |" % (name, val))
     print("|---|---|---|")
     for exp, title in report.I11_SETS:
-        dflt = result(os.path.join(SIM, "out", exp, "both_hdr"))
+        dflt = result(os.path.join(a.ref, exp, "both_hdr"))
         mine = result(os.path.join(SIM, "out", "%s_%s" % (exp, tag), "both_hdr"))
         for bar, get, test, unit, nd in report.i11_bars(exp):
             cells = []
