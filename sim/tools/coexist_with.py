@@ -14,7 +14,6 @@ over the schedules, and each schedule's) for the defaults (out/coexist/, from
 second half of the run, as report.py's coexistence section reads it.  Used to
 trial a mechanism before its default changes (README "Status").
 """
-import argparse
 import concurrent.futures as cf
 import os
 import statistics
@@ -28,24 +27,12 @@ import run_all  # noqa: E402
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("change", help="NAME=VALUE, a fa-sim option")
-    ap.add_argument("-j", type=int, default=2)
-    ap.add_argument("--bin", default=os.path.join(SIM, "build", "fa-sim"))
-    a = ap.parse_args()
-    if "=" not in a.change:
-        sys.exit("coexist_with.py: want NAME=VALUE, got %r" % a.change)
-    name, val = a.change.split("=", 1)
+    a, name, val, binpath = run_all.change_args("coexist_with.py")
     run_all.define()
     runs = []
     for _, v, args in run_all.EXPERIMENTS["coexist"][2]:
-        if not v.startswith("both_hdr-"):
-            continue
-        if not any(x.startswith("--%s=" % name) for x in args):
-            sys.exit("coexist_with.py: the runs have no --%s (a tunable of fa_params.h?)" % name)
-        runs.append((v, [x for x in args if not x.startswith("--%s=" % name)] + ["--%s=%s" % (name, val)]))
-    binpath = os.path.abspath(a.bin)
-    run_all.LAW_REV = run_all.built_rev(binpath) or run_all.include_rev()
+        if v.startswith("both_hdr-"):
+            runs.append((v, run_all.with_change("coexist_with.py", args, name, val)))
     exp = "coexist_%s_%s" % (name, val)
     # run_all's cache: a run is redone when its command line or the binary changed
     with cf.ThreadPoolExecutor(a.j) as ex:

@@ -14,7 +14,6 @@ defaults run is missing prints "not run" there.  --ref reads the defaults from
 another tree's out/ (a branch whose new tunable, off, is that tree's law).  Used, as coexist_with.py is
 for issue 13, to trial a mechanism before its default changes.
 """
-import argparse
 import concurrent.futures as cf
 import os
 import sys
@@ -31,30 +30,21 @@ def result(prefix):
     return analyze.analyze(prefix) if os.path.exists(prefix + ".meta.json") else None
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("change", help="NAME=VALUE, a fa-sim option")
-    ap.add_argument("-j", type=int, default=2)
-    ap.add_argument("--bin", default=os.path.join(SIM, "build", "fa-sim"))
+def ref_option(ap):
     ap.add_argument("--ref", default=os.path.join(SIM, "out"),
                     help="the out/ directory holding the defaults' runs (another tree's, when this "
-                    "tree's binary adds the tunable and its knee off is that law)")
-    a = ap.parse_args()
-    if "=" not in a.change:
-        sys.exit("i11_with.py: want NAME=VALUE, got %r" % a.change)
-    name, val = a.change.split("=", 1)
+                    "tree's binary adds the tunable and its value there, off, is that tree's law)")
+
+
+def main():
+    a, name, val, binpath = run_all.change_args("i11_with.py", ref_option)
     run_all.define()
     runs = []
     for exp, _ in report.I11_SETS:
         args = [r[2] for r in run_all.EXPERIMENTS[exp][2] if r[1] == "both_hdr"]
         if not args:
             sys.exit("i11_with.py: %s has no both_hdr run" % exp)
-        if not any(x.startswith("--%s=" % name) for x in args[0]):
-            sys.exit("i11_with.py: the runs have no --%s (a tunable of fa_params.h?)" % name)
-        runs.append((exp, [x for x in args[0] if not x.startswith("--%s=" % name)] +
-                     ["--%s=%s" % (name, val)]))
-    binpath = os.path.abspath(a.bin)
-    run_all.LAW_REV = run_all.built_rev(binpath) or run_all.include_rev()
+        runs.append((exp, run_all.with_change("i11_with.py", args[0], name, val)))
     tag = "%s_%s" % (name, val)
     with cf.ThreadPoolExecutor(a.j) as ex:
         done = list(ex.map(lambda r: (r[0], run_all.run_one(binpath, "%s_%s" % (r[0], tag),
