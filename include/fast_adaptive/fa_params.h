@@ -566,7 +566,7 @@
  * 2026-12-07 (eighth session), the second of issue 13's five: ns-3's
  * coexistence set (TcpCubic 1:1 42.0 % against 19.6 %) and trials t67/t68
  * ran with it on before the flip, the fresh-clone check after it, the bench
- * in the ninth session; ns-3's full sweep not yet (README "Status",
+ * in the ninth session and ns-3's full sweep in the tenth (README "Status",
  * JOURNAL).  0: four flat tests adopt.
  */
 #define FA_COMPETE_ADOPT_DEFAULT	1
