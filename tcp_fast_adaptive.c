@@ -458,8 +458,16 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 				tcp_packets_in_flight(tp))) {
 		if (!have_p)
 			tcp_fa_params_read(&p);
-		cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),
-					tcp_packets_in_flight(tp));
+		/* probe_pause: the old flight's ACKs may ask for a longer pause */
+		cwnd = fa_pause_longer(&ca->law, &p, tcp_snd_cwnd(tp));
+		if (cwnd < tcp_snd_cwnd(tp)) {
+			fa_set_cwnd(tp, cwnd);
+			tp->snd_ssthresh = cwnd;
+			cwnd = tcp_snd_cwnd(tp);
+		} else {
+			cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),
+						tcp_packets_in_flight(tp));
+		}
 		if (cwnd != tcp_snd_cwnd(tp)) {
 			fa_set_cwnd(tp, cwnd);
 			tp->snd_ssthresh = tcp_snd_cwnd(tp);

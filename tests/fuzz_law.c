@@ -258,6 +258,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 6:
+			if ((op & 0x60) == 0x60) {
+				u32 before = cwnd, was = fa_probe_window(&s);
+
+				/*
+				 * probe_pause: a longer pause only lowers the
+				 * window, by alpha or more, to the probe's new
+				 * window, and keeps a quarter of the old one
+				 */
+				cwnd = fa_pause_longer(&s, &p, cwnd);
+				ASSERT(cwnd <= before);
+				ASSERT(cwnd == before ||
+				       (p.probe_pause && s.phase == FA_PHASE_PROBE &&
+					cwnd == fa_probe_window(&s) &&
+					fa_probe_window(&s) + p.alpha_pkts <= was &&
+					fa_probe_window(&s) >=
+					s.probe_cwnd >> FA_PAUSE_KEEP_SHIFT));
+				ASSERT(cwnd == before || fa_probe_window(&s) >= FA_CWND_MIN);
+				break;
+			}
 			if (op & 0x40) {
 				u32 before = cwnd;
 

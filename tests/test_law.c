@@ -3587,6 +3587,69 @@ static void test_probe_pause(void)
 		      act);
 		CHECK_EQ(s.base_rtt_us, i ? 100000 : 95000);
 	}
+	/*
+	 * Flows that ended slow start together (ns-3 Exp 2): the round before
+	 * the probe read near the base (105 ms), the pause's round the old
+	 * flight's queue (130 ms), and the pause left a queue (110 ms).  The
+	 * drain's round reads the emptied path, so the window it gives back
+	 * is the pause's reading, w base / 130 ms + alpha, not the old window.
+	 */
+	quick_probe_at(&s, &p, 100000, 493, 105000, &now, &u);
+	CHECK(fa_probe_window(&s) > FA_CWND_MIN, "Exp 2: no pause");
+	for (i = 0; i < 40; i++)
+		fa_rtt_sample(&s, 130000, now);
+	w = fa_probe_drained(&s, &p, u.cwnd_out, u.cwnd_out - 1);
+	fa_rtt_sample(&s, 110000, now);
+	now += 130000;
+	act = fa_round_end(&s, &p, w, false, true, now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "Exp 2: did not drain: %d", act);
+	w = fa_probe_drained(&s, &p, FA_CWND_MIN, 1);
+	CHECK_EQ(w, (u32)(493ULL * 100000 * 41 / (40 * 130000 + 110000)) + 20);
+	for (i = 0; i < 40; i++)
+		fa_rtt_sample(&s, 100000, now);
+	now += 100000;
+	act = fa_round_end(&s, &p, w, false, true, now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "Exp 2: no drain end: %d", act);
+	CHECK_EQ(u.cwnd_out, w);
+	CHECK_EQ(s.phase, FA_PHASE_LAW);
+	/*
+	 * The same flow, its pause sized on the cycle before (105 ms: 23 own +
+	 * 40 packets): when the pause is over, the old flight's ACKs (130 ms)
+	 * ask for 113 + 40, so the probe keeps 340, not 430, and the pause goes
+	 * on; once.  Its packet then finds the base: no drain.  Nothing with
+	 * the mode off.
+	 */
+	quick_probe_at(&s, &p, 100000, 493, 105000, &now, &u);
+	CHECK_EQ(fa_probe_window(&s), 493 - (493 * 5 / 105 + 40));
+	CHECK_EQ(fa_pause_longer(&s, &p, 430), 430);	/* no samples yet */
+	for (i = 0; i < 40; i++)
+		fa_rtt_sample(&s, 130000, now);
+	CHECK_EQ(fa_pause_longer(&s, &p, 430), 493 - (493 * 30 / 130 + 40));
+	CHECK_EQ(fa_probe_window(&s), 340);
+	CHECK(!fa_probe_pause_over(&s, 340, 400), "over with 400 in flight");
+	for (i = 0; i < 10; i++)	/* under alpha more: no change */
+		fa_rtt_sample(&s, 134000, now);
+	CHECK_EQ(fa_pause_longer(&s, &p, 340), 340);
+	w = fa_probe_drained(&s, &p, 340, 339);
+	CHECK_EQ(w, (u32)(493ULL * 100000 * 50 / (40 * 130000 + 10 * 134000)) +
+		 20);
+	fa_rtt_sample(&s, 100000, now);
+	now += 130000;
+	act = fa_round_end(&s, &p, w, false, true, now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "longer pause: drained: %d", act);
+	CHECK_EQ(s.base_rtt_us, 100000);
+	/* the law's knee test holds its own values in the pause's fields */
+	s.knee_cwnd = 500;
+	s.knee_backlog = 400;
+	for (i = 0; i < 10; i++)
+		fa_rtt_sample(&s, 130000, now);
+	CHECK_EQ(fa_pause_longer(&s, &p, 400), 400);
+	p.probe_pause = 0;
+	quick_probe_at(&s, &p, 100000, 493, 105000, &now, &u);
+	for (i = 0; i < 40; i++)
+		fa_rtt_sample(&s, 130000, now);
+	CHECK_EQ(fa_pause_longer(&s, &p, FA_CWND_MIN), FA_CWND_MIN);
+	p.probe_pause = 1;
 	/* no sample after the pause: drain */
 	pause_probe(&s, &p, &now, &u);
 	now += 120000;

@@ -2063,6 +2063,33 @@ static inline enum fa_action fa_probe_start(struct fa_state *s, u32 cwnd,
 }
 
 /*
+ * probe_pause, when the pause is over (fa_probe_pause_over()): the pause was
+ * sized on the update cycle before the probe, whose mean still holds slow
+ * start's earlier, shorter rounds and so reads less than the queue its last
+ * window left (ns-3 Exp 2: three flows that ended slow start together held
+ * 4102 packets back from a queue of 4635, read it and all drained).  The
+ * pause's own round has read the old flight's ACKs by now: if their mean
+ * asks fa_pause_pkts() for alpha or more packets of pause on top, the probe
+ * keeps that much less and the pause goes on.  Returns the window to set:
+ * cwnd, or less.
+ */
+static inline u32 fa_pause_longer(struct fa_state *s,
+				  const struct fa_params *p, u32 cwnd)
+{
+	u32 w = s->probe_cwnd, pause;
+
+	/* the knee test's fields hold the pause only while the flow probes */
+	if (s->phase != FA_PHASE_PROBE || !s->pause_cwnd ||
+	    !s->pause_base_us || s->cycle_samples < FA_PROBE_MEAN_SAMPLES)
+		return cwnd;
+	pause = fa_pause_pkts(s, p, w, fa_cycle_mean(s));
+	if (!pause || w - pause + p->alpha_pkts > s->pause_cwnd)
+		return cwnd;
+	s->pause_cwnd = (u16)(w - pause);
+	return fa_min_u32(cwnd, s->pause_cwnd);
+}
+
+/*
  * early_restore: the ACK that leaves fewer packets in flight than the
  * probe's window, while the host still keeps that window: the next packet
  * sent is the one the probe reads.
@@ -2360,9 +2387,15 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 		if (++s->probe_rounds < fa_probe_rounds(p))
 			return FA_ACT_NONE;
 		if (fa_pause_missed(s, p)) {
-			/* a joiner: others' queue in its base; drain now */
+			/*
+			 * A joiner: others' queue in its base; drain now.  The
+			 * pause's round read the old flight (probe_mean), the
+			 * drain's will read the emptied path: the window the
+			 * drain gives back is the pause's reading.
+			 */
+			mean = fa_probe_avg(s, p);
 			fa_cycle_reset(s);
-			return fa_probe_start(s, s->probe_cwnd, s->probe_avg_us,
+			return fa_probe_start(s, s->probe_cwnd, mean,
 					      s->probe_min_us, 0, u);
 		}
 		return fa_probe_end(s, p, now_us, u);

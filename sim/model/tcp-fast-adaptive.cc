@@ -405,7 +405,19 @@ TcpFastAdaptive::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
     if (m_state.phase == FA_PHASE_PROBE)
     {
         uint32_t cwnd = tcb->m_cWnd / seg;
-        uint32_t w = fa_probe_drained(&m_state, &p, cwnd, tcb->m_bytesInFlight.Get() / seg);
+        uint32_t inFlight = tcb->m_bytesInFlight.Get() / seg;
+        /* probe_pause: the old flight's ACKs may ask for a longer pause */
+        if (fa_probe_pause_over(&m_state, cwnd, inFlight))
+        {
+            uint32_t longer = fa_pause_longer(&m_state, &p, cwnd);
+            if (longer < cwnd)
+            {
+                SetCwndPkts(tcb, longer);
+                tcb->m_ssThresh = tcb->m_cWnd;
+                cwnd = longer;
+            }
+        }
+        uint32_t w = fa_probe_drained(&m_state, &p, cwnd, inFlight);
         if (w != cwnd)
         {
             SetCwndPkts(tcb, w);
