@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """The coexistence set (issue 13) at the module defaults with one tunable
-changed, side by side with the report's cached runs of the defaults
-(out/coexist/: the law the report was made from).
+changed (or several at once), side by side with the report's cached runs of
+the defaults (out/coexist/: the law the report was made from).
 
-    python3 tools/coexist_with.py NAME=VALUE [-j 2]
+    python3 tools/coexist_with.py NAME=VALUE [NAME=VALUE ...] [-j 2]
 
 Runs the coexistence experiment's module-defaults rows (both_hdr-*, every
-start schedule) with --NAME=VALUE into out/coexist_NAME_VALUE/ (cached as
+start schedule) with --NAME=VALUE into out/coexist_NAME_VALUE[_NAME_VALUE...]/ (cached as
 run_all.py caches: a run whose command line and binary are unchanged is not
 run again), then prints per row fast_adaptive's share (median
 over the schedules, and each schedule's) for the defaults (out/coexist/, from
@@ -27,13 +27,14 @@ import run_all  # noqa: E402
 
 
 def main():
-    a, name, val, binpath = run_all.change_args("coexist_with.py")
+    a, changes, binpath = run_all.change_args("coexist_with.py")
+    tag, label = run_all.change_tag(changes)
     run_all.define()
     runs = []
     for _, v, args in run_all.EXPERIMENTS["coexist"][2]:
         if v.startswith("both_hdr-"):
-            runs.append((v, run_all.with_change("coexist_with.py", args, name, val)))
-    exp = "coexist_%s_%s" % (name, val)
+            runs.append((v, run_all.with_change("coexist_with.py", args, changes)))
+    exp = "coexist_%s" % tag
     # run_all's cache: a run is redone when its command line or the binary changed
     with cf.ThreadPoolExecutor(a.j) as ex:
         res = list(ex.map(lambda r: (r[0], run_all.run_one(binpath, exp, r[0], r[1])[0]), runs))
@@ -52,7 +53,7 @@ def main():
                 return "not run"
             return "%5.1f (%s)" % (statistics.median(vals),
                                    " ".join("%s:%.1f" % (x[0], x[k]) for x in xs if x[k] is not None))
-        print("%-14s report %s   %s=%s %s" % (row, col(1), name, val, col(2)))
+        print("%-14s report %s   %s %s" % (row, col(1), label, col(2)))
 
 
 if __name__ == "__main__":

@@ -457,30 +457,41 @@ LAW_REV = None   # the binary's law (built_rev, else include_rev()), recorded in
 
 
 def change_args(prog, extra=None):
-    """a trial of one tunable changed (coexist_with.py, i11_with.py): parse
-    NAME=VALUE, -j and --bin (and extra(ap)'s options); returns (args, name,
-    value, the binary's absolute path), with LAW_REV set from that binary"""
+    """a trial of tunables changed (coexist_with.py, i11_with.py): parse one or
+    more NAME=VALUE, -j and --bin (and extra(ap)'s options); returns (args, the
+    changes as [(name, value)], the binary's absolute path), with LAW_REV set
+    from that binary"""
     global LAW_REV
     ap = argparse.ArgumentParser(prog=prog)
-    ap.add_argument("change", help="NAME=VALUE, a fa-sim option")
+    ap.add_argument("change", nargs="+", help="NAME=VALUE, a fa-sim option (several: all at once)")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("--bin", default=os.path.join(SIM, "build", "fa-sim"))
     if extra:
         extra(ap)
     a = ap.parse_args()
-    if "=" not in a.change:
-        sys.exit("%s: want NAME=VALUE, got %r" % (prog, a.change))
-    name, val = a.change.split("=", 1)
+    changes = []
+    for c in a.change:
+        if "=" not in c:
+            sys.exit("%s: want NAME=VALUE, got %r" % (prog, c))
+        changes.append(tuple(c.split("=", 1)))
     binpath = os.path.abspath(a.bin)
     LAW_REV = built_rev(binpath) or include_rev()
-    return a, name, val, binpath
+    return a, changes, binpath
 
 
-def with_change(prog, args, name, val):
-    """a run's command line with --name set to val (the run must set it)"""
-    if not any(x.startswith("--%s=" % name) for x in args):
-        sys.exit("%s: the runs have no --%s (a tunable of fa_params.h?)" % (prog, name))
-    return [x for x in args if not x.startswith("--%s=" % name)] + ["--%s=%s" % (name, val)]
+def change_tag(changes):
+    """the out/ directory suffix and the label of a set of changes"""
+    return ("_".join("%s_%s" % c for c in changes),
+            " ".join("%s=%s" % c for c in changes))
+
+
+def with_change(prog, args, changes):
+    """a run's command line with each --name set to its value (the run must set it)"""
+    for name, val in changes:
+        if not any(x.startswith("--%s=" % name) for x in args):
+            sys.exit("%s: the runs have no --%s (a tunable of fa_params.h?)" % (prog, name))
+        args = [x for x in args if not x.startswith("--%s=" % name)] + ["--%s=%s" % (name, val)]
+    return args
 
 
 def run_one(binpath, exp, var, args):
