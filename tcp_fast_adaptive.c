@@ -462,12 +462,10 @@ static void tcp_fa_cong_avoid(struct sock *sk, u32 ack, u32 acked)
 		cwnd = fa_pause_longer(&ca->law, &p, tcp_snd_cwnd(tp));
 		if (cwnd < tcp_snd_cwnd(tp)) {
 			fa_set_cwnd(tp, cwnd);
-			tp->snd_ssthresh = cwnd;
-			cwnd = tcp_snd_cwnd(tp);
-		} else {
-			cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),
-						tcp_packets_in_flight(tp));
+			tp->snd_ssthresh = tcp_snd_cwnd(tp);
 		}
+		cwnd = fa_probe_drained(&ca->law, &p, tcp_snd_cwnd(tp),
+					tcp_packets_in_flight(tp));
 		if (cwnd != tcp_snd_cwnd(tp)) {
 			fa_set_cwnd(tp, cwnd);
 			tp->snd_ssthresh = tcp_snd_cwnd(tp);
