@@ -101,6 +101,7 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_ADOPT]	= FA_COMPETE_ADOPT_DEFAULT,
 	[FA_P_COMPETE_RECHECK]	= FA_COMPETE_RECHECK_DEFAULT,
 	[FA_P_COMPETE_KEEP]	= FA_COMPETE_KEEP_DEFAULT,
+	[FA_P_FIT_REGROW]	= FA_FIT_REGROW_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -229,6 +230,8 @@ fa_module_param(compete_recheck, FA_P_COMPETE_RECHECK);
 MODULE_PARM_DESC(compete_recheck, FA_PARAM_DESC(FA_COMPETE_RECHECK));
 fa_module_param(compete_keep, FA_P_COMPETE_KEEP);
 MODULE_PARM_DESC(compete_keep, FA_PARAM_DESC(FA_COMPETE_KEEP));
+fa_module_param(fit_regrow, FA_P_FIT_REGROW);
+MODULE_PARM_DESC(fit_regrow, FA_PARAM_DESC(FA_FIT_REGROW));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -275,6 +278,7 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_adopt = fa_tunable_get(FA_P_COMPETE_ADOPT);
 	p->compete_recheck = fa_tunable_get(FA_P_COMPETE_RECHECK);
 	p->compete_keep = fa_tunable_get(FA_P_COMPETE_KEEP);
+	p->fit_regrow = fa_tunable_get(FA_P_FIT_REGROW);
 	fa_params_sanitize(p);
 }
 

@@ -3256,6 +3256,53 @@ static void test_fit_hold(void)
 }
 
 /*
+ * fit_regrow: alpha fitted by a mark (cap 6, as in test_fit_hold) stays while
+ * the fit holds the cap (its route window and the next), then regrows one
+ * packet per update (update_rtts 2: five in ten rounds) up to alpha, where
+ * the cap ends.  Off: nothing between route windows' ends (fit_hold's
+ * regrowth comes at the third window's end).
+ */
+static void test_fit_regrow(void)
+{
+	struct fa_params p = defaults();
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0, b, kind;
+	int i, off;
+
+	CHECK(p.fit_regrow == 0, "fit_regrow is on by default");
+	for (off = 0; off <= 1; off++) {
+		p.fit_regrow = !off;
+		loss_round(&s, &p, 200, 52500, &now, &u);
+		fa_ack_ece(&s, true);
+		fa_ssthresh(&s, &p, 200, &b, &kind);
+		fa_ack_ece(&s, false);
+		CHECK_EQ(kind, FA_LOSS_MARK);
+		CHECK_EQ(s.alpha_cap, 6);
+		/* the hold: the fit's window and the one after */
+		to_window_end(&s, &p, 200, &now, &u);
+		CHECK_EQ(s.alpha_cap, 6);
+		/* its end's update is the first without the hold */
+		to_window_end(&s, &p, 200, &now, &u);
+		CHECK_EQ(s.alpha_cap, off ? 6 : 7);
+		for (i = 0; i < 10; i++)
+			round_with(&s, &p, 200, 52500, &now, &u);
+		CHECK_EQ(s.alpha_cap, off ? 6 : 12);
+	}
+	/* on, from the off run's cap of 6: 14 updates back to alpha, no cap */
+	p.fit_regrow = 1;
+	for (i = 0; i < 40 && s.alpha_cap; i++)
+		round_with(&s, &p, 200, 52500, &now, &u);
+	CHECK_EQ(s.alpha_cap, 0);
+	CHECK_EQ(i, 27);
+	/* needs queue_fit */
+	s.alpha_cap = 6;
+	p.queue_fit = 0;
+	fa_fit_regrow(&s, &p);
+	CHECK_EQ(s.alpha_cap, 6);
+}
+
+/*
  * fit_low: a loss on b = 200 * 1500 / 51500 = 5 packets (alpha/4, the least
  * that fits) sets alpha to 3/4 of it, 3, below alpha/4; off, alpha/4 = 5.
  * Never up: a later fit on 7 packets (3/4: 5) leaves 3.  A backlog under
@@ -3761,6 +3808,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_refill),
 	TEST(test_compete_never_among_own),
 	TEST(test_fit_hold),
+	TEST(test_fit_regrow),
 	TEST(test_fit_low),
 	TEST(test_fit_noise),
 	TEST(test_restore_pace),

@@ -797,6 +797,7 @@ struct fa_params {
 	u32 compete_adopt;	/* flat tests adopt a path only across a loss */
 	u32 compete_recheck;	/* drain again where others' queue may have grown */
 	u32 compete_keep;	/* an evidence drain keeps its evidence */
+	u32 fit_regrow;		/* a fitted alpha regrows per update */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -961,6 +962,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_adopt = !!p->compete_adopt;
 	p->compete_recheck = !!p->compete_recheck;
 	p->compete_keep = !!p->compete_keep;
+	p->fit_regrow = !!p->fit_regrow;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -1009,6 +1011,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_adopt = FA_COMPETE_ADOPT_DEFAULT;
 	p->compete_recheck = FA_COMPETE_RECHECK_DEFAULT;
 	p->compete_keep = FA_COMPETE_KEEP_DEFAULT;
+	p->fit_regrow = FA_FIT_REGROW_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1593,6 +1596,20 @@ static inline void fa_alpha_regrow(struct fa_state *s,
 	if (p->fit_hold && fa_cap_held(s))
 		return;
 	if (s->alpha_cap && ++s->alpha_cap >= p->alpha_pkts)
+		s->alpha_cap = 0;
+}
+
+/*
+ * fit_regrow (fa_params.h): an update of the law; once no fit or mark holds
+ * the ramp cap, a fitted alpha regrows one packet.  As at a route window's
+ * end (fa_alpha_regrow()), the update that regrows it still runs with the
+ * alpha it started with.
+ */
+static inline void fa_fit_regrow(struct fa_state *s, const struct fa_params *p)
+{
+	if (!p->fit_regrow || !p->queue_fit || !s->alpha_cap || fa_cap_held(s))
+		return;
+	if (++s->alpha_cap >= p->alpha_pkts)
 		s->alpha_cap = 0;
 }
 
@@ -2465,6 +2482,7 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	fa_cycle_reset(s);
 	if (rmin == FA_RTT_NONE || s->base_rtt_us == FA_RTT_NONE)
 		return FA_ACT_NONE;
+	fa_fit_regrow(s, tun);
 	/*
 	 * The path got shorter by more than a quarter: the new minimum is the
 	 * new path plus whatever queue the flow kept then, which a minimum never
