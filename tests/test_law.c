@@ -3202,6 +3202,22 @@ static void to_window_end(struct fa_state *s, const struct fa_params *p,
 }
 
 /*
+ * A round at cwnd 200 and a 52.5 ms RTT (b = 200 * 2.5 / 52.5 = 9) that a CE
+ * mark ends: queue_fit sets alpha to 3/4 of b, 6.  Returns the loss kind.
+ */
+static u32 mark_round(struct fa_state *s, const struct fa_params *p,
+		      u32 *now_us, struct fa_update *u)
+{
+	u32 b, kind;
+
+	loss_round(s, p, 200, 52500, now_us, u);
+	fa_ack_ece(s, true);
+	fa_ssthresh(s, p, 200, &b, &kind);
+	fa_ack_ece(s, false);
+	return kind;
+}
+
+/*
  * fit_hold: alpha fitted by a mark (b = 200 * 2.5 / 52.5 = 9, cap 6)
  * regrows only at the end of the second route window after the fit's; a
  * new fit restarts the hold.  Off: one packet at every window's end.
@@ -3267,17 +3283,13 @@ static void test_fit_regrow(void)
 	struct fa_params p = defaults();
 	struct fa_update u;
 	struct fa_state s;
-	u32 now = 0, b, kind;
+	u32 now = 0;
 	int i, off;
 
 	CHECK(p.fit_regrow == 0, "fit_regrow is on by default");
 	for (off = 0; off <= 1; off++) {
 		p.fit_regrow = !off;
-		loss_round(&s, &p, 200, 52500, &now, &u);
-		fa_ack_ece(&s, true);
-		fa_ssthresh(&s, &p, 200, &b, &kind);
-		fa_ack_ece(&s, false);
-		CHECK_EQ(kind, FA_LOSS_MARK);
+		CHECK_EQ(mark_round(&s, &p, &now, &u), FA_LOSS_MARK);
 		CHECK_EQ(s.alpha_cap, 6);
 		/* the hold: the fit's window and the one after */
 		to_window_end(&s, &p, 200, &now, &u);
