@@ -3262,10 +3262,7 @@ static void test_fit_hold(void)
 
 	/* off: the window of the fit already regrows */
 	p.fit_hold = 0;
-	loss_round(&s, &p, 200, 52500, &now, &u);
-	fa_ack_ece(&s, true);
-	fa_ssthresh(&s, &p, 200, &b, &kind);
-	fa_ack_ece(&s, false);
+	mark_round(&s, &p, &now, &u);
 	CHECK_EQ(s.alpha_cap, 6);
 	to_window_end(&s, &p, 200, &now, &u);
 	CHECK_EQ(s.alpha_cap, 7);
@@ -3403,11 +3400,7 @@ static void test_fit_noise(void)
 	CHECK_EQ(b, 5);
 	CHECK_EQ(s.alpha_cap, 5);
 
-	loss_round(&s, &p, 200, 52500, &now, &u);
-	fa_ack_ece(&s, true);
-	fa_ssthresh(&s, &p, 200, &b, &kind);
-	fa_ack_ece(&s, false);
-	CHECK_EQ(kind, FA_LOSS_MARK);
+	CHECK_EQ(mark_round(&s, &p, &now, &u), FA_LOSS_MARK);
 	CHECK_EQ(s.alpha_cap, 6);
 
 	loss_round(&s, &p, 120, 53000, &now, &u);

@@ -1593,6 +1593,13 @@ static inline bool fa_cap_held(const struct fa_state *s)
 	return s->flags & (FA_F_CAP_SEEN | FA_F_CAP_PREV);
 }
 
+/* A fitted alpha regrows one packet; back at alpha, the cap ends. */
+static inline void fa_alpha_step(struct fa_state *s, const struct fa_params *p)
+{
+	if (s->alpha_cap && ++s->alpha_cap >= p->alpha_pkts)
+		s->alpha_cap = 0;
+}
+
 /*
  * queue_fit: a route window ended: alpha regrows by one packet.  fit_hold:
  * not while a fit or mark of this route window or the last holds the ramp
@@ -1603,8 +1610,7 @@ static inline void fa_alpha_regrow(struct fa_state *s,
 {
 	if (p->fit_hold && fa_cap_held(s))
 		return;
-	if (s->alpha_cap && ++s->alpha_cap >= p->alpha_pkts)
-		s->alpha_cap = 0;
+	fa_alpha_step(s, p);
 }
 
 /*
@@ -1615,10 +1621,8 @@ static inline void fa_alpha_regrow(struct fa_state *s,
  */
 static inline void fa_fit_regrow(struct fa_state *s, const struct fa_params *p)
 {
-	if (!p->fit_regrow || !p->queue_fit || !s->alpha_cap || fa_cap_held(s))
-		return;
-	if (++s->alpha_cap >= p->alpha_pkts)
-		s->alpha_cap = 0;
+	if (p->fit_regrow && p->queue_fit && !fa_cap_held(s))
+		fa_alpha_step(s, p);
 }
 
 /* At the end of a route window, a SEEN flag becomes its PREV. */
