@@ -290,8 +290,9 @@
  *	4-6 (fit_regrow, off by default: the caps regrow one packet per
  *	update once no fit holds them, so they meet again and the next
  *	overflow falls mostly on the flows holding most of it; Jain 0.80 ->
- *	0.97, retransmissions 1.04x cubic's, VM trial t81).  The lossy-window
- *	test keeps its alpha/4 line.  The ramp
+ *	0.97, retransmissions 1.04x cubic's in VM trial t81, but 0.925 ->
+ *	0.918 and 1.18x in a second boot, t83).  The lossy-window test keeps
+ *	its alpha/4 line.  The ramp
  *	after such a cut may regrow only the cut (ramp_cap = the window the
  *	loss found): the cut leaves the pipe full and the queue empty, which
  *	the ramp line would read as spare capacity.  A CE mark cuts
