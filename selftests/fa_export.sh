@@ -21,7 +21,7 @@ DIR=$(cd "$(dirname "$0")" && pwd)
 W=$FA_RESULTS/export
 mkdir -p "$W"
 RTT_US=50000
-ktap_plan 5
+ktap_plan 6
 fa_need_helpers || exit 4
 trap 'net_teardown; kill $(jobs -p) 2>/dev/null' EXIT
 fa_load || { ktap_info "cannot load $FA_MODNAME"; exit 1; }
@@ -68,14 +68,19 @@ eval "$(awk -v rtt=$RTT_US '
 		if (amin == "" || v < amin) amin = v
 		if (en % 2 != 1) enbad++
 		ph = int(en / 256) % 256; g = int(en / 65536)
-		if (ph > 2) enbad++
+		# 0 slow start, 1 law, 2 probe, 3 ramp, 4 compete (uapi header)
+		if (ph > 4) enbad++
+		if (ph == 4) comp++
+		nph[ph]++
 		if (ph == 1) { nlaw++; if (gmin == "" || g < gmin) gmin = g; if (g > gmax) gmax = g }
 	}
 	END {
-		printf "n=%d lo=%s hi=%s off=%d avgbad=%d amin=%s amax=%s enbad=%d nlaw=%d glo=%s ghi=%s\n",
-			n, lo, hi, off, avgbad, amin, amax, enbad, nlaw, gmin, gmax
+		printf "n=%d lo=%s hi=%s off=%d avgbad=%d amin=%s amax=%s enbad=%d comp=%d nlaw=%d glo=%s ghi=%s ",
+			n, lo, hi, off, avgbad, amin, amax, enbad, comp, nlaw, gmin, gmax
+		printf "phases=\"ss:%d law:%d probe:%d ramp:%d compete:%d\"\n",
+			nph[0], nph[1], nph[2], nph[3], nph[4]
 	}' "$W/samples")"
-ktap_info "TCP_CC_INFO: $n samples, base RTT $lo..$hi us, avg RTT $amin..$amax us, $nlaw in the law phase, gains $glo..$ghi"
+ktap_info "TCP_CC_INFO: $n samples, base RTT $lo..$hi us, avg RTT $amin..$amax us, $nlaw in the law phase, gains $glo..$ghi; phases $phases"
 if fa_is_ours; then
 	[ "$n" -ge 30 ] && [ "$off" -eq 0 ]
 	ktap_result $? "TCP_CC_INFO base RTT within 10 % of $RTT_US us in all $n samples ($lo..$hi us)"
@@ -85,10 +90,13 @@ if fa_is_ours; then
 	gh=$(fa_param_get gamma_max)
 	[ "$enbad" -eq 0 ] && [ "$nlaw" -gt 0 ] && [ "$glo" -ge "$gl" ] && [ "$ghi" -le "$gh" ]
 	ktap_result $? "tcpv_enabled: bit 0 set, phase valid, gain in [$gl, $gh] ($glo..$ghi over $nlaw law-phase samples)"
+	[ "$comp" -eq 0 ]
+	ktap_result $? "tcpv_enabled: a lone flow never reports the competitive phase ($comp of $n samples)"
 else
 	why="the mapping of include/uapi/linux/tcp_fast_adaptive.h ($FA_CC fills the fields its own way)"
 	ktap_skip "TCP_CC_INFO base RTT within 10 %" "$why"
 	ktap_skip "TCP_CC_INFO avg RTT range" "$why"
 	ktap_skip "tcpv_enabled phase and gain" "$why"
+	ktap_skip "tcpv_enabled: no competitive phase" "$why"
 fi
 ktap_finish

@@ -73,7 +73,7 @@ cpu_busy_pct() {
 
 # flow_timeline FILE: one "# " line per second of a sample file: goodput,
 # cwnd range, ssthresh, phases seen (fast_adaptive's tcpv_enabled bits 8-15:
-# 0 slow start, 1 law, 2 probe), retransmissions and congestion states, so
+# 0 slow start, 1 law, 2 probe, 3 ramp, 4 compete), retransmissions and congestion states, so
 # that a failed bar comes with what the flow did.
 flow_timeline() {
 	awk '
