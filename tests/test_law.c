@@ -3734,6 +3734,133 @@ static void test_probe_pause(void)
 	CHECK_EQ(p.probe_pause, 1);
 }
 
+/*
+ * join_reprobe, by hand.  A joiner: its handshake saw 60 ms (others' queue),
+ * slow start ends and the quick probe's drain reads 50 ms: the base fell by
+ * 10 ms, more than max(jitter_us, 50 ms / 32 = 1562 us), so the probe runs
+ * once more (path_settle: the update after the probe's end goes by, the
+ * next probes).  That drain reads 50 ms again: spent.  One that reads 47 ms
+ * (3 ms lower) arms yet another.  A lone flow (handshake 50 ms) does not
+ * re-probe, nor does a joiner whose base fell by 1562 us exactly; 1563 us
+ * does.  join_reprobe = 0 or shorter_path = 0: no second probe.  A loss in
+ * the first drain forgets the base it started from.
+ */
+static enum fa_action join_probe(struct fa_state *s, const struct fa_params *p,
+				 u32 handshake_us, u32 drained_us, u32 *now,
+				 struct fa_update *u)
+{
+	enum fa_action act;
+
+	fa_init(s, 0);
+	fa_rtt_sample(s, (s32)handshake_us, 0);
+	fa_ss_done(s);
+	round_with(s, p, 100, handshake_us + 10000, now, u);
+	act = round_with(s, p, 100, handshake_us + 10000, now, u);
+	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	return round_with(s, p, 2, drained_us, now, u);
+}
+
+/* Rounds at 55 ms until a probe starts (at most 8): its round, or -1. */
+static int reprobe_round(struct fa_state *s, const struct fa_params *p,
+			 u32 *now, struct fa_update *u)
+{
+	int r;
+
+	for (r = 0; r < 8; r++)
+		if (round_with(s, p, 100, 55000, now, u) == FA_ACT_PROBE_START)
+			return r;
+	return -1;
+}
+
+static void test_join_reprobe(void)
+{
+	struct fa_params p = defaults();
+	enum fa_action act;
+	struct fa_update u;
+	struct fa_state s;
+	u32 now = 0;
+
+	CHECK(p.join_reprobe == FA_JOIN_REPROBE_DEFAULT,
+	      "join_reprobe default %u", p.join_reprobe);
+	p.join_reprobe = 1;
+
+	act = join_probe(&s, &p, 60000, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
+	CHECK_EQ(s.base_rtt_us, 50000);
+	CHECK_EQ(s.stuck_min_us, FA_RTT_NONE);
+	CHECK(s.flags & FA_F_BASE_DROP, "the joiner's probe is not re-armed");
+	/* rounds 0-1: the settling update; rounds 2-3: the probe */
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), 3);
+	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
+	CHECK_EQ(s.stuck_min_us, 50000);
+	act = round_with(&s, &p, 2, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "second probe did not end: %d", act);
+	CHECK((s.flags & (FA_F_BASE_DROP | FA_F_SS_PROBED)) == FA_F_SS_PROBED,
+	      "the second probe is not spent: flags %#x", s.flags);
+	CHECK_EQ(probes_in(&s, &p, 16, 100, 55000, &now, &u), 0);
+
+	/* the second drain lowers the base again: a third probe */
+	join_probe(&s, &p, 60000, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), 3);
+	round_with(&s, &p, 2, 47000, &now, &u);
+	CHECK_EQ(s.base_rtt_us, 47000);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), 3);
+	round_with(&s, &p, 2, 47000, &now, &u);
+	CHECK_EQ(probes_in(&s, &p, 16, 100, 55000, &now, &u), 0);
+
+	/* a lone flow: the drain finds the base it had */
+	act = join_probe(&s, &p, 50000, 50000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "lone: probe did not end: %d", act);
+	CHECK(!(s.flags & FA_F_BASE_DROP), "lone flow re-armed");
+	CHECK_EQ(probes_in(&s, &p, 16, 100, 55000, &now, &u), 0);
+
+	/* the threshold: more than base / 32 (jitter_us 1000 is less) */
+	join_probe(&s, &p, 51562, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), -1);
+	join_probe(&s, &p, 51563, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), 3);
+	/* ... or jitter_us, where that is more */
+	p.jitter_us = 2000;
+	join_probe(&s, &p, 52000, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), -1);
+	join_probe(&s, &p, 52001, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), 3);
+	p.jitter_us = FA_JITTER_US_DEFAULT;
+
+	/* path_settle = 0: at the next update */
+	p.path_settle = 0;
+	join_probe(&s, &p, 60000, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), 1);
+	p.path_settle = 1;
+
+	/* off, or without shorter_path: the joiner probes once */
+	p.join_reprobe = 0;
+	join_probe(&s, &p, 60000, 50000, &now, &u);
+	CHECK(!(s.flags & FA_F_BASE_DROP), "join_reprobe=0 re-armed");
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), -1);
+	p.join_reprobe = 1;
+	p.shorter_path = 0;
+	join_probe(&s, &p, 60000, 50000, &now, &u);
+	CHECK_EQ(reprobe_round(&s, &p, &now, &u), -1);
+	p.shorter_path = 1;
+
+	/* a loss in the drain: the stashed base is forgotten */
+	fa_init(&s, 0);
+	fa_rtt_sample(&s, 60000, 0);
+	fa_ss_done(&s);
+	round_with(&s, &p, 100, 70000, &now, &u);
+	act = round_with(&s, &p, 100, 70000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	CHECK_EQ(s.stuck_min_us, 60000);
+	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
+	CHECK_EQ(s.stuck_min_us, FA_RTT_NONE);
+
+	/* sanitized like every switch */
+	p.join_reprobe = 9;
+	fa_params_sanitize(&p);
+	CHECK_EQ(p.join_reprobe, 1);
+}
+
 static void test_state_size(void)
 {
 	/* ss_updates saturates at FA_SS_UPDATES_MAX (2 bits): it must reach the probe */
@@ -3824,6 +3951,7 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_adopt),
 	TEST(test_compete_recheck),
 	TEST(test_compete_keep),
+	TEST(test_join_reprobe),
 	TEST(test_state_size),
 };
 

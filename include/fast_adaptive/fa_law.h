@@ -598,6 +598,8 @@
 #define FA_PAUSE_JITTERS	4U
 /* ... and leaves at least w >> FA_PAUSE_KEEP_SHIFT, or it drains at once */
 #define FA_PAUSE_KEEP_SHIFT	2
+/* join_reprobe: a drain that lowered the base by more than base >> this */
+#define FA_JOIN_DROP_SHIFT	5
 /* ss_updates counts to FA_SS_PROBE_UPDATES and saturates (2 bits) */
 #define FA_SS_UPDATES_MAX	3U
 /* Slow start reads the minimum of the last 8..16 samples (two buckets). */
@@ -807,6 +809,7 @@ struct fa_params {
 	u32 compete_recheck;	/* drain again where others' queue may have grown */
 	u32 compete_keep;	/* an evidence drain keeps its evidence */
 	u32 fit_regrow;		/* a fitted alpha regrows per update */
+	u32 join_reprobe;	/* a probe that lowered the base runs again */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -972,6 +975,7 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_recheck = !!p->compete_recheck;
 	p->compete_keep = !!p->compete_keep;
 	p->fit_regrow = !!p->fit_regrow;
+	p->join_reprobe = !!p->join_reprobe;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -1021,6 +1025,7 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_recheck = FA_COMPETE_RECHECK_DEFAULT;
 	p->compete_keep = FA_COMPETE_KEEP_DEFAULT;
 	p->fit_regrow = FA_FIT_REGROW_DEFAULT;
+	p->join_reprobe = FA_JOIN_REPROBE_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1932,11 +1937,33 @@ static inline bool fa_pause_missed(const struct fa_state *s,
 	return (r > was ? r - was : was - r) > p->jitter_us;
 }
 
+/*
+ * join_reprobe (fa_params.h): did the once-per-flow probe that started at
+ * base before_us (FA_RTT_NONE: another probe) lower the base by more than
+ * max(jitter_us, base / 2^FA_JOIN_DROP_SHIFT)?  Then others' queue was in
+ * the base, and the drain may have read part of it still: the incumbents
+ * had not yet yielded the joiner's share.  The shorter-path machinery
+ * (FA_F_BASE_DROP, shorter_path, path_settle) runs the probe once more, at
+ * the second update from now with path_settle, when they have cut further.
+ */
+static inline bool fa_joined(const struct fa_state *s,
+			     const struct fa_params *p, u32 before_us)
+{
+	u32 base = s->base_rtt_us;
+
+	if (!p->join_reprobe || !p->shorter_path || before_us == FA_RTT_NONE ||
+	    base == FA_RTT_NONE || before_us <= base)
+		return false;
+	return before_us - base >
+	       fa_max_u32(p->jitter_us, base >> FA_JOIN_DROP_SHIFT);
+}
+
 static inline enum fa_action fa_probe_end(struct fa_state *s,
 					  const struct fa_params *p, u32 now_us,
 					  struct fa_update *u)
 {
 	u32 pmin = s->probe_min_us, base = s->base_rtt_us;
+	u32 before = s->stuck_min_us;	/* join_reprobe: base at the start */
 	bool longer = false, ask = s->comp & FA_C_ASK;
 
 	if (s->comp & FA_C_TEST)
@@ -2022,6 +2049,9 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	fa_window_reset(s, now_us);
 	s->target_cwnd = u->cwnd_out;
 	u->cwnd_out = fa_probe_give_back(s, p, u->cwnd_out);
+	s->stuck_min_us = FA_RTT_NONE;
+	if (fa_joined(s, p, before))
+		s->flags |= FA_F_BASE_DROP;	/* probe again (fa_round_end) */
 	return FA_ACT_PROBE_END;
 }
 
@@ -2435,10 +2465,15 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 			 * drain's will read the emptied path: the window the
 			 * drain gives back is the pause's reading.
 			 */
+			enum fa_action act;
+			u32 before = s->stuck_min_us;
+
 			mean = fa_probe_avg(s, p);
 			fa_cycle_reset(s);
-			return fa_probe_start(s, s->probe_cwnd, mean,
-					      s->probe_min_us, 0, u);
+			act = fa_probe_start(s, s->probe_cwnd, mean,
+					     s->probe_min_us, 0, u);
+			s->stuck_min_us = before;	/* join_reprobe */
+			return act;
 		}
 		return fa_probe_end(s, p, now_us, u);
 	}
@@ -2513,11 +2548,17 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 	if (!settle && !(s->flags & FA_F_SS_PROBED) &&
 	    s->ss_updates >= (p->quick_probe ? FA_SS_PROBE_UPDATES_QUICK :
 					       FA_SS_PROBE_UPDATES)) {
+		enum fa_action act;
+
 		s->flags |= FA_F_SS_PROBED;
-		return fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
-				      s->win_min_us,
-				      p->quick_probe ?
-				      fa_pause_pkts(s, p, cwnd, mean) : 0, u);
+		act = fa_probe_start(s, cwnd, p->quick_probe ? rmin : 0,
+				     s->win_min_us,
+				     p->quick_probe ?
+				     fa_pause_pkts(s, p, cwnd, mean) : 0, u);
+		/* join_reprobe: the base the drain may lower (fa_joined()) */
+		if (p->join_reprobe)
+			s->stuck_min_us = s->base_rtt_us;
+		return act;
 	}
 	/* competing: a loss looked like others' overflow; does the queue drain? */
 	if (s->comp & FA_C_ASK) {
@@ -2780,6 +2821,7 @@ static inline u32 fa_ssthresh(struct fa_state *s, const struct fa_params *p,
 		if (p->path_settle && (s->flags & FA_F_BASE_DROP))
 			s->flags &= ~(FA_F_BASE_DROP | FA_F_SS_PROBED);
 		s->cut_want_us = 0;	/* 0 at the start, or pause_rtt_us */
+		s->stuck_min_us = FA_RTT_NONE;	/* NONE, or join_reprobe's */
 		cwnd = fa_max_u32(cwnd, s->probe_cwnd);
 		s->phase = FA_PHASE_LAW;
 		s->probe_rounds = 0;

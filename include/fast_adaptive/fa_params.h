@@ -635,6 +635,25 @@
 #define FA_FIT_REGROW_HELP	\
 	"1: a fitted alpha regrows one packet per update once no fit holds the cap; 0: one per route window"
 
+/*
+ * The once-per-flow probe gives a joiner the true base only where the
+ * incumbents, silent it, cannot fill the pipe: right after the joiner's slow
+ * start they have not yet yielded its share, and the drained RTT still holds
+ * part of their queue (VM bench, three flows 4 s apart: the third flow's
+ * base 52-58 ms on a 51 ms path in 5 of 13 runs, its share up to 39 % over
+ * the others' for the rest of the run).  With join_reprobe a once-per-flow
+ * probe whose drain lowered the base by more than max(jitter_us, base/32)
+ * (the flow was a joiner: others' queue was in its base) runs once more two
+ * updates later, when the incumbents have cut towards their new shares; a
+ * drain that lowers the base again re-arms it again.  A lone flow's base does
+ * not fall in the drain and it pays nothing.  0: off.
+ */
+#define FA_JOIN_REPROBE_DEFAULT		0
+#define FA_JOIN_REPROBE_MIN		0
+#define FA_JOIN_REPROBE_MAX		1
+#define FA_JOIN_REPROBE_HELP	\
+	"1: a once-per-flow probe that lowered the base probes once more two updates later; 0: off"
+
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
 	FA_P_ALPHA_PKTS,
@@ -681,6 +700,7 @@ enum fa_param_id {
 	FA_P_COMPETE_RECHECK,
 	FA_P_COMPETE_KEEP,
 	FA_P_FIT_REGROW,
+	FA_P_JOIN_REPROBE,
 	FA_P_COUNT,
 };
 
@@ -745,6 +765,7 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_RECHECK] = FA_PARAM_ROW(compete_recheck, FA_COMPETE_RECHECK),
 	[FA_P_COMPETE_KEEP] = FA_PARAM_ROW(compete_keep, FA_COMPETE_KEEP),
 	[FA_P_FIT_REGROW] = FA_PARAM_ROW(fit_regrow, FA_FIT_REGROW),
+	[FA_P_JOIN_REPROBE] = FA_PARAM_ROW(join_reprobe, FA_JOIN_REPROBE),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -59,6 +59,7 @@
 	FA_PARAM_X(X, compete_adopt, FA_COMPETE_ADOPT)	\
 	FA_PARAM_X(X, compete_recheck, FA_COMPETE_RECHECK)	\
 	FA_PARAM_X(X, compete_keep, FA_COMPETE_KEEP)	\
-	FA_PARAM_X(X, fit_regrow, FA_FIT_REGROW)
+	FA_PARAM_X(X, fit_regrow, FA_FIT_REGROW)	\
+	FA_PARAM_X(X, join_reprobe, FA_JOIN_REPROBE)
 
 #endif /* _FA_PARAMS_TABLE_H */
