@@ -103,7 +103,6 @@ static unsigned int fa_tunables[FA_P_COUNT] = {
 	[FA_P_COMPETE_KEEP]	= FA_COMPETE_KEEP_DEFAULT,
 	[FA_P_FIT_REGROW]	= FA_FIT_REGROW_DEFAULT,
 	[FA_P_JOIN_REPROBE]	= FA_JOIN_REPROBE_DEFAULT,
-	[FA_P_JOIN_CAP]		= FA_JOIN_CAP_DEFAULT,
 };
 
 static unsigned int fa_tunable_get(enum fa_param_id id)
@@ -236,8 +235,6 @@ fa_module_param(fit_regrow, FA_P_FIT_REGROW);
 MODULE_PARM_DESC(fit_regrow, FA_PARAM_DESC(FA_FIT_REGROW));
 fa_module_param(join_reprobe, FA_P_JOIN_REPROBE);
 MODULE_PARM_DESC(join_reprobe, FA_PARAM_DESC(FA_JOIN_REPROBE));
-fa_module_param(join_cap, FA_P_JOIN_CAP);
-MODULE_PARM_DESC(join_cap, FA_PARAM_DESC(FA_JOIN_CAP));
 
 static void tcp_fa_params_read(struct fa_params *p)
 {
@@ -286,7 +283,6 @@ static void tcp_fa_params_read(struct fa_params *p)
 	p->compete_keep = fa_tunable_get(FA_P_COMPETE_KEEP);
 	p->fit_regrow = fa_tunable_get(FA_P_FIT_REGROW);
 	p->join_reprobe = fa_tunable_get(FA_P_JOIN_REPROBE);
-	p->join_cap = fa_tunable_get(FA_P_JOIN_CAP);
 	fa_params_sanitize(p);
 }
 

@@ -116,7 +116,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.compete_keep = take8(&r);
 	p.fit_regrow = take8(&r);
 	p.join_reprobe = take8(&r);
-	p.join_cap = take8(&r);
 	fa_params_sanitize(&p);
 	ASSERT(p.gamma_min >= 1 && p.gamma_min <= p.gamma_max &&
 	       p.gamma_max <= FA_ONE &&

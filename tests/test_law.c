@@ -3808,6 +3808,25 @@ static void test_join_reprobe(void)
 	round_with(&s, &p, 2, 47000, &now, &u);
 	CHECK_EQ(probes_in(&s, &p, 16, 100, 55000, &now, &u), 0);
 
+	/*
+	 * the incumbents still fill the pipe: the second drain reads 70 ms,
+	 * over base + base/4, and adopts no longer path (it only lowers)
+	 */
+	join_probe(&s, &p, 60000, 50000, &now, &u);
+	CHECK_EQ(probes_in(&s, &p, 3, 100, 70000, &now, &u), 0);
+	act = round_with(&s, &p, 100, 70000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no second probe: %d", act);
+	act = round_with(&s, &p, 2, 70000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_END, "second probe did not end: %d", act);
+	CHECK_EQ(s.base_rtt_us, 50000);
+	/* the same drain as a route probe does adopt it */
+	law_flow(&s, 50000);
+	act = rounds_until(&s, &p, 100, 70000, 200, FA_ACT_PROBE_START, &now,
+			   &u);
+	CHECK(act == FA_ACT_PROBE_START, "no route probe: %d", act);
+	round_with(&s, &p, 2, 70000, &now, &u);
+	CHECK_EQ(s.base_rtt_us, 70000);
+
 	/* a lone flow: the drain finds the base it had */
 	act = join_probe(&s, &p, 50000, 50000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "lone: probe did not end: %d", act);
@@ -3859,67 +3878,6 @@ static void test_join_reprobe(void)
 	p.join_reprobe = 9;
 	fa_params_sanitize(&p);
 	CHECK_EQ(p.join_reprobe, 1);
-}
-
-/*
- * join_cap, by hand (alpha 20).  A joiner at 300 packets whose handshake
- * saw 60 ms, with rounds at 70 ms, drains to 50 ms: q0 = 10 ms, so it
- * restores at most 20 * 50 / 10 + 20 = 120, not 300 * 50 / 70 + 20 = 234.
- * q0 = 5 ms (handshake 55 ms, rounds at 65 ms): the cap 20 * 50 / 5 + 20 =
- * 220 is under 300 * 50 / 65 + 20 = 250.  A lone flow (handshake 50 ms,
- * rounds at 60 ms) restores 300 * 50 / 60 + 20 = 270; so does a joiner
- * with join_cap = 0 (234), or one whose drop is no more than base/32.
- */
-static u32 join_restore(const struct fa_params *p, u32 handshake_us,
-			u32 drained_us, u32 *now)
-{
-	enum fa_action act;
-	struct fa_update u;
-	struct fa_state s;
-
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, (s32)handshake_us, 0);
-	fa_ss_done(&s);
-	round_with(&s, p, 300, handshake_us + 10000, now, &u);
-	act = round_with(&s, p, 300, handshake_us + 10000, now, &u);
-	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
-	act = round_with(&s, p, 2, drained_us, now, &u);
-	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);
-	CHECK_EQ(s.target_cwnd, u.cwnd_out);
-	return u.cwnd_out;
-}
-
-static void test_join_cap(void)
-{
-	struct fa_params p = defaults();
-	u32 now = 0;
-
-	CHECK(p.join_cap == FA_JOIN_CAP_DEFAULT, "join_cap default %u",
-	      p.join_cap);
-	CHECK_EQ(p.alpha_pkts, 20);
-	CHECK_EQ(join_restore(&p, 60000, 50000, &now), 234);
-	p.join_reprobe = 1;	/* the base is kept for it: still no cap */
-	CHECK_EQ(join_restore(&p, 60000, 50000, &now), 234);
-	p.join_reprobe = 0;
-	p.join_cap = 1;
-	CHECK_EQ(join_restore(&p, 60000, 50000, &now), 120);
-	CHECK_EQ(join_restore(&p, 55000, 50000, &now), 220);
-	CHECK_EQ(join_restore(&p, 50000, 50000, &now), 270);
-	/* base/32 = 1562 us: no cap; 1563 us: 20 * 50000 / 1563 + 20 = 659 */
-	CHECK_EQ(join_restore(&p, 51562, 50000, &now), 300 * 50000 / 61562 + 20);
-	p.alpha_pkts = 2;
-	CHECK_EQ(join_restore(&p, 51563, 50000, &now), 2 * 50000 / 1563 + 2);
-	CHECK_EQ(join_restore(&p, 51562, 50000, &now), 300 * 50000 / 61562 + 2);
-	/* never under FA_CWND_MIN: alpha 1, q0 of 100 ms on a 50 ms base */
-	p.alpha_pkts = 1;
-	CHECK_EQ(join_restore(&p, 150000, 50000, &now), FA_CWND_MIN);
-	/* independent of join_reprobe, and sanitized like every switch */
-	p.alpha_pkts = 20;
-	p.join_reprobe = 1;
-	CHECK_EQ(join_restore(&p, 60000, 50000, &now), 120);
-	p.join_cap = 5;
-	fa_params_sanitize(&p);
-	CHECK_EQ(p.join_cap, 1);
 }
 
 static void test_state_size(void)
@@ -4013,7 +3971,6 @@ static const struct tap_test tests[] = {
 	TEST(test_compete_recheck),
 	TEST(test_compete_keep),
 	TEST(test_join_reprobe),
-	TEST(test_join_cap),
 	TEST(test_state_size),
 };
 

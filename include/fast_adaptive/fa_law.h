@@ -181,11 +181,15 @@
  *	than max(jitter_us, base/32) says the flow joined others' queue; it
  *	re-arms the probe through shorter_path's FA_F_BASE_DROP, so with
  *	path_settle it runs at the second update from then, and again while
- *	such drains lower the base (fa_joined()).  A lone flow's drain finds
- *	the base its slow start saw and it pays nothing.  Cost: a joiner's
- *	second drain, about an RTT of its share (ns-3 Exp 7: the join
- *	re-converges in 1.38 s against 1.02 s, where the first drain had
- *	already read the true base).
+ *	such drains lower the base (fa_joined()); these drains never adopt a
+ *	longer path (a second drain next to incumbents that still fill the
+ *	pipe reads their queue).  A lone flow's drain finds the base its slow
+ *	start saw and it pays nothing.  Cost: a joiner's second drain, about
+ *	an RTT of its share (ns-3 Exp 7: the join re-converges in 1.38 s
+ *	against 1.02 s, where the first drain had already read the true
+ *	base).  Failure mode: a joiner whose first drain reads nearly the
+ *	queue its handshake saw (VM: 57.1 -> 56.6 ms on a 51 ms path) is taken
+ *	for a lone flow.
  *   avg_rtt: the minimum RTT sample of the last round of an update cycle, as
  *	Vegas does: the minimum drops delayed-ACK, scheduling and
  *	ACK-compression noise, which is one-sided (it only adds delay); taking
@@ -826,7 +830,6 @@ struct fa_params {
 	u32 compete_keep;	/* an evidence drain keeps its evidence */
 	u32 fit_regrow;		/* a fitted alpha regrows per update */
 	u32 join_reprobe;	/* a probe that lowered the base runs again */
-	u32 join_cap;		/* a joiner's probe restores at most its cap */
 };
 
 /* Per-flow state, kept in the socket's congestion control private area. */
@@ -993,7 +996,6 @@ static inline void fa_params_sanitize(struct fa_params *p)
 	p->compete_keep = !!p->compete_keep;
 	p->fit_regrow = !!p->fit_regrow;
 	p->join_reprobe = !!p->join_reprobe;
-	p->join_cap = !!p->join_cap;
 }
 
 /* The defaults of fa_params.h, sanitized. */
@@ -1044,7 +1046,6 @@ static inline void fa_params_default(struct fa_params *p)
 	p->compete_keep = FA_COMPETE_KEEP_DEFAULT;
 	p->fit_regrow = FA_FIT_REGROW_DEFAULT;
 	p->join_reprobe = FA_JOIN_REPROBE_DEFAULT;
-	p->join_cap = FA_JOIN_CAP_DEFAULT;
 	fa_params_sanitize(p);
 }
 
@@ -1960,7 +1961,7 @@ static inline bool fa_pause_missed(const struct fa_state *s,
  * How far did the once-per-flow probe that started at base before_us
  * (FA_RTT_NONE: another probe) lower the base: the drop in us if more than
  * max(jitter_us, base / 2^FA_JOIN_DROP_SHIFT), else 0.  A drop says others'
- * queue was in the base: the flow joined them (join_reprobe, join_cap).
+ * queue was in the base: the flow joined them (join_reprobe).
  */
 static inline u32 fa_join_drop(const struct fa_state *s,
 			       const struct fa_params *p, u32 before_us)
@@ -1987,25 +1988,6 @@ static inline bool fa_joined(const struct fa_state *s,
 {
 	return p->join_reprobe && p->shorter_path &&
 	       fa_join_drop(s, p, before_us);
-}
-
-/*
- * join_cap (fa_params.h): the most a joiner gets back from its probe.  The
- * drop q0 is the queue the incumbents kept when it joined, N alpha / C for
- * N FAST flows at equilibrium, so alpha / q0 = C / N is the rate of one of
- * them then and, more than the joiner's fair share C / (N + 1), a bound on
- * it: at most alpha base / q0 + alpha packets.  FA_CWND_MAX: no cap.
- */
-static inline u32 fa_join_cap(const struct fa_state *s,
-			      const struct fa_params *p, u32 before_us)
-{
-	u32 q0 = p->join_cap ? fa_join_drop(s, p, before_us) : 0;
-	u64 w;
-
-	if (!q0)
-		return FA_CWND_MAX;
-	w = div_u64((u64)p->alpha_pkts * s->base_rtt_us, q0) + p->alpha_pkts;
-	return w > FA_CWND_MAX ? FA_CWND_MAX : (u32)w;
 }
 
 static inline enum fa_action fa_probe_end(struct fa_state *s,
@@ -2062,6 +2044,13 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	}
 	if (ask) {
 		/* the drain asked by a loss tests for competitors only */
+	} else if (before != FA_RTT_NONE) {
+		/*
+		 * join_reprobe's probes only lower the base: a second drain
+		 * next to incumbents that still fill the pipe (a joiner at the
+		 * window its first probe gave back) reads their queue, not a
+		 * longer path (VM: 70.5 ms adopted on a 51 ms path).
+		 */
 	} else if (pmin != FA_RTT_NONE && pmin > base &&
 		   pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
@@ -2080,9 +2069,6 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 	 * update cycle that a restored burst would fill with transient queue.
 	 */
 	u->cwnd_out = fa_probe_restore(s, p->alpha_pkts, fa_probe_avg(s, p));
-	u->cwnd_out = fa_max_u32(fa_min_u32(u->cwnd_out,
-					    fa_join_cap(s, p, before)),
-				 FA_CWND_MIN);
 	/*
 	 * A loss on the old path says nothing about the new one; on the same
 	 * path, an overflow's cap still holds (overshoot, see the top), and
@@ -2608,8 +2594,8 @@ static inline enum fa_action fa_round_end(struct fa_state *s,
 				     s->win_min_us,
 				     p->quick_probe ?
 				     fa_pause_pkts(s, p, cwnd, mean) : 0, u);
-		/* join_*: the base the drain may lower (fa_join_drop()) */
-		if (p->join_reprobe || p->join_cap)
+		/* join_reprobe: the base the drain may lower (fa_joined()) */
+		if (p->join_reprobe)
 			s->stuck_min_us = s->base_rtt_us;
 		return act;
 	}

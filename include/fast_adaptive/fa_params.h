@@ -645,32 +645,16 @@
  * probe whose drain lowered the base by more than max(jitter_us, base/32)
  * (the flow was a joiner: others' queue was in its base) runs once more two
  * updates later, when the incumbents have cut towards their new shares; a
- * drain that lowers the base again re-arms it again.  A lone flow's base does
- * not fall in the drain and it pays nothing.  0: off.
+ * drain that lowers the base again re-arms it again, and none adopts a
+ * longer path.  A lone flow's base does not fall in the drain and it pays
+ * nothing; a joiner whose first drain read nearly the queue its handshake
+ * saw is not told from one.  0: off.
  */
 #define FA_JOIN_REPROBE_DEFAULT		0
 #define FA_JOIN_REPROBE_MIN		0
 #define FA_JOIN_REPROBE_MAX		1
 #define FA_JOIN_REPROBE_HELP	\
 	"1: a once-per-flow probe that lowered the base probes once more two updates later; 0: off"
-
-/*
- * The once-per-flow probe gives a joiner back the window one law update asks
- * for with the drained base, w base / avg + alpha: the rate it had at the end
- * of its slow start, which the incumbents, cutting only gradually while the
- * joiner's doubling filled the queue, had yielded to it (VM bench, third of
- * three flows: 257 packets at the exit where its share was about 90, 141
- * restored; its share over the next second 19-37 % above the others').  With
- * join_cap a probe whose drain lowered the base by q0 (join_reprobe's test:
- * the queue the incumbents kept when the flow joined, N alpha / C for N FAST
- * flows) restores at most alpha base / q0 + alpha packets: the rate C / N of
- * one incumbent then, at least the joiner's fair share.  0: off.
- */
-#define FA_JOIN_CAP_DEFAULT		0
-#define FA_JOIN_CAP_MIN			0
-#define FA_JOIN_CAP_MAX			1
-#define FA_JOIN_CAP_HELP	\
-	"1: a probe that lowered the base by q0 restores at most alpha base / q0 + alpha; 0: off"
 
 /* Index of each tunable in fa_param_descs[]. */
 enum fa_param_id {
@@ -719,7 +703,6 @@ enum fa_param_id {
 	FA_P_COMPETE_KEEP,
 	FA_P_FIT_REGROW,
 	FA_P_JOIN_REPROBE,
-	FA_P_JOIN_CAP,
 	FA_P_COUNT,
 };
 
@@ -785,7 +768,6 @@ static const struct fa_param_desc fa_param_descs[FA_P_COUNT] = {
 	[FA_P_COMPETE_KEEP] = FA_PARAM_ROW(compete_keep, FA_COMPETE_KEEP),
 	[FA_P_FIT_REGROW] = FA_PARAM_ROW(fit_regrow, FA_FIT_REGROW),
 	[FA_P_JOIN_REPROBE] = FA_PARAM_ROW(join_reprobe, FA_JOIN_REPROBE),
-	[FA_P_JOIN_CAP] = FA_PARAM_ROW(join_cap, FA_JOIN_CAP),
 };
 
 #endif /* _FA_PARAMS_H */

@@ -60,7 +60,6 @@
 	FA_PARAM_X(X, compete_recheck, FA_COMPETE_RECHECK)	\
 	FA_PARAM_X(X, compete_keep, FA_COMPETE_KEEP)	\
 	FA_PARAM_X(X, fit_regrow, FA_FIT_REGROW)	\
-	FA_PARAM_X(X, join_reprobe, FA_JOIN_REPROBE)	\
-	FA_PARAM_X(X, join_cap, FA_JOIN_CAP)
+	FA_PARAM_X(X, join_reprobe, FA_JOIN_REPROBE)
 
 #endif /* _FA_PARAMS_TABLE_H */

@@ -85,7 +85,6 @@ MODES_OFF = {
     "ramp_scatter": 0,  # the ramp line allows RTT scatter, alpha/4 + w/128 at most alpha/2 (0: alpha/4)
     "compete_refill": 0,  # a competing exit test that reads w < 3/4 of others' slow starts to a loss (0: off)
     "compete_keep": 0,  # a route window that asks for a drain on evidence renews it (0: off)
-    "join_cap": 0,  # a joiner's probe restores at most alpha base / q0 + alpha, q0 the base's drop (0: off)
     "join_reprobe": 0,  # a once-per-flow probe that lowered the base probes once more two updates later (0: off)
     "fit_regrow": 0,  # a fitted alpha regrows one packet per update once no fit holds the cap (0: per route window)
     "compete_recheck": 0,  # on an adopted longer path, a window floor/8 above it drains for compete_rise (0: off)

@@ -32,7 +32,7 @@ mode_of() {
 		local kv out=""
 		for kv in adaptive_gain=0 adaptive_ss=0 ramp=0 own_queue=0 drain_check=0 quick_probe=0 \
 			jitter_us=0 short_probe=0 shorter_path=0 random_loss=0 queue_fit=0 compete=0 overshoot=0 \
-			compete_moves=0 compete_trend=0 compete_start=0 compete_rise=0 early_restore=0 fit_hold=0 fit_low=0 fit_noise=0 restore_pace=0 ramp_double=0 probe_mean=0 probe_pause=0 path_settle=0 ramp_scatter=0 compete_refill=0 compete_quit=0 compete_adopt=0 compete_recheck=0 compete_keep=0 fit_regrow=0 join_reprobe=0 join_cap=0; do
+			compete_moves=0 compete_trend=0 compete_start=0 compete_rise=0 early_restore=0 fit_hold=0 fit_low=0 fit_noise=0 restore_pace=0 ramp_double=0 probe_mean=0 probe_pause=0 path_settle=0 ramp_scatter=0 compete_refill=0 compete_quit=0 compete_adopt=0 compete_recheck=0 compete_keep=0 fit_regrow=0 join_reprobe=0; do
 			if [ -n "${FA_PARAMS:-}" ] && [ -d "$FA_PARAMS" ] && [ ! -e "$FA_PARAMS/${kv%%=*}" ]; then
 				echo "# fa_classic: this module has no ${kv%%=*}, left out" >&2
 				continue

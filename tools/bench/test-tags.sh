@@ -15,7 +15,7 @@ FA_PARAMS=$(mktemp -d)
 trap 'rm -rf "$FA_PARAMS"' EXIT
 for n in compete_trend compete_start compete_rise compete_moves ss_exit_pkts adaptive_gain adaptive_ss \
 	 ramp own_queue drain_check quick_probe jitter_us short_probe shorter_path random_loss \
-	 queue_fit compete overshoot early_restore fit_hold fit_low fit_noise restore_pace ramp_double probe_mean probe_pause path_settle ramp_scatter compete_refill compete_quit compete_adopt compete_recheck compete_keep fit_regrow join_reprobe join_cap; do
+	 queue_fit compete overshoot early_restore fit_hold fit_low fit_noise restore_pace ramp_double probe_mean probe_pause path_settle ramp_scatter compete_refill compete_quit compete_adopt compete_recheck compete_keep fit_regrow join_reprobe; do
 	echo 0 > "$FA_PARAMS/$n"
 done
 echo 1 > "$FA_PARAMS/adaptive_gain"
