@@ -2042,16 +2042,15 @@ static inline enum fa_action fa_probe_end(struct fa_state *s,
 			      fa_min_u32(u->cwnd_out, FA_CWND_MAX >> 1) << 1;
 		return FA_ACT_PROBE_END;
 	}
+	/*
+	 * join_reprobe's probes (before set) only lower the base: a second
+	 * drain next to incumbents that still fill the pipe (a joiner at the
+	 * window its first probe gave back) reads their queue, not a longer
+	 * path (VM: 70.5 ms adopted on a 51 ms path).
+	 */
 	if (ask) {
 		/* the drain asked by a loss tests for competitors only */
-	} else if (before != FA_RTT_NONE) {
-		/*
-		 * join_reprobe's probes only lower the base: a second drain
-		 * next to incumbents that still fill the pipe (a joiner at the
-		 * window its first probe gave back) reads their queue, not a
-		 * longer path (VM: 70.5 ms adopted on a 51 ms path).
-		 */
-	} else if (pmin != FA_RTT_NONE && pmin > base &&
+	} else if (before == FA_RTT_NONE && pmin != FA_RTT_NONE && pmin > base &&
 		   pmin - base > base >> FA_ROUTE_SHIFT) {
 		s->base_rtt_us = pmin;
 		s->probe_backoff = 0;
