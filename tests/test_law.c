@@ -3749,14 +3749,7 @@ static enum fa_action join_probe(struct fa_state *s, const struct fa_params *p,
 				 u32 handshake_us, u32 drained_us, u32 *now,
 				 struct fa_update *u)
 {
-	enum fa_action act;
-
-	fa_init(s, 0);
-	fa_rtt_sample(s, (s32)handshake_us, 0);
-	fa_ss_done(s);
-	round_with(s, p, 100, handshake_us + 10000, now, u);
-	act = round_with(s, p, 100, handshake_us + 10000, now, u);
-	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	quick_probe_at(s, p, handshake_us, 100, handshake_us + 10000, now, u);
 	return round_with(s, p, 2, drained_us, now, u);
 }
 
@@ -3864,12 +3857,7 @@ static void test_join_reprobe(void)
 	p.shorter_path = 1;
 
 	/* a loss in the drain: the stashed base is forgotten */
-	fa_init(&s, 0);
-	fa_rtt_sample(&s, 60000, 0);
-	fa_ss_done(&s);
-	round_with(&s, &p, 100, 70000, &now, &u);
-	act = round_with(&s, &p, 100, 70000, &now, &u);
-	CHECK(act == FA_ACT_PROBE_START, "no quick probe: %d", act);
+	quick_probe_at(&s, &p, 60000, 100, 70000, &now, &u);
 	CHECK_EQ(s.stuck_min_us, 60000);
 	fa_ssthresh(&s, &p, FA_CWND_MIN, NULL, NULL);
 	CHECK_EQ(s.stuck_min_us, FA_RTT_NONE);

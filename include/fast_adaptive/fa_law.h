@@ -1958,27 +1958,11 @@ static inline bool fa_pause_missed(const struct fa_state *s,
 }
 
 /*
- * How far did the once-per-flow probe that started at base before_us
- * (FA_RTT_NONE: another probe) lower the base: the drop in us if more than
- * max(jitter_us, base / 2^FA_JOIN_DROP_SHIFT), else 0.  A drop says others'
- * queue was in the base: the flow joined them (join_reprobe).
- */
-static inline u32 fa_join_drop(const struct fa_state *s,
-			       const struct fa_params *p, u32 before_us)
-{
-	u32 base = s->base_rtt_us;
-
-	if (before_us == FA_RTT_NONE || base == FA_RTT_NONE ||
-	    before_us <= base ||
-	    before_us - base <= fa_max_u32(p->jitter_us,
-					    base >> FA_JOIN_DROP_SHIFT))
-		return 0;
-	return before_us - base;
-}
-
-/*
- * join_reprobe (fa_params.h): the drain may have read part of the others'
- * queue still (the incumbents had not yet yielded the joiner's share).  The
+ * join_reprobe (fa_params.h): did the once-per-flow probe that started at
+ * base before_us (FA_RTT_NONE: another probe) lower the base by more than
+ * max(jitter_us, base / 2^FA_JOIN_DROP_SHIFT)?  Then others' queue was in
+ * the base: the flow joined them, and the drain may have read part of that
+ * queue still (the incumbents had not yet yielded its share).  The
  * shorter-path machinery (FA_F_BASE_DROP, shorter_path, path_settle) runs
  * the probe once more, at the second update from now with path_settle,
  * when they have cut further.
@@ -1986,8 +1970,13 @@ static inline u32 fa_join_drop(const struct fa_state *s,
 static inline bool fa_joined(const struct fa_state *s,
 			     const struct fa_params *p, u32 before_us)
 {
-	return p->join_reprobe && p->shorter_path &&
-	       fa_join_drop(s, p, before_us);
+	u32 base = s->base_rtt_us;
+
+	if (!p->join_reprobe || !p->shorter_path || before_us == FA_RTT_NONE ||
+	    base == FA_RTT_NONE || before_us <= base)
+		return false;
+	return before_us - base >
+	       fa_max_u32(p->jitter_us, base >> FA_JOIN_DROP_SHIFT);
 }
 
 static inline enum fa_action fa_probe_end(struct fa_state *s,
