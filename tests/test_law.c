@@ -931,6 +931,8 @@ static void test_small_queue_no_probe(void)
  * other flows' queue).  quick_probe = 0: FA_SS_PROBE_UPDATES updates after
  * slow start it drains once (window 2 for two rounds), sees the empty
  * queue, 50 ms, and restores its window; it never probes that way again.
+ * join_reprobe = 0: the once-per-flow rule alone (with it, the drain that
+ * lowered the base by 10 ms probes once more: test_join_reprobe).
  */
 static void test_joiner_probe_once(void)
 {
@@ -942,6 +944,7 @@ static void test_joiner_probe_once(void)
 	int r, updates = 0, probes = 0;
 
 	p.short_probe = 0;	/* the two-round probe */
+	p.join_reprobe = 0;
 
 	p.quick_probe = 0;
 	fa_init(&s, 0);
@@ -1880,7 +1883,9 @@ static int probes_in(struct fa_state *s, const struct fa_params *p, int rounds,
  * drained round's 20 ms becomes the base.  A sample less than a quarter
  * below (160 ms) re-arms nothing; shorter_path = 0 never does.  (With
  * path_settle = 0: the probe at the very next update; see
- * test_path_settle.)
+ * test_path_settle.)  join_reprobe: that drain lowered the base by 41 ms,
+ * so it probes once more (it reads 20 ms again: spent); the shorter path
+ * costs two drains, not one.
  */
 static void test_shorter_path(void)
 {
@@ -1891,6 +1896,7 @@ static void test_shorter_path(void)
 	u32 now = 0;
 
 	p.path_settle = 0;
+	p.join_reprobe = 0;
 
 	law_flow(&s, 200000);
 	round_with(&s, &p, 300, 160000, &now, &u);
@@ -1909,6 +1915,18 @@ static void test_shorter_path(void)
 	CHECK_EQ(u.cwnd_out, 118);
 	/* once: no more probes at the new base */
 	CHECK_EQ(probes_in(&s, &p, 8, 118, 21000, &now, &u), 0);
+
+	/* join_reprobe (the default): one more drain, then none */
+	p.join_reprobe = 1;
+	law_flow(&s, 200000);
+	round_with(&s, &p, 300, 61000, &now, &u);
+	act = round_with(&s, &p, 300, 61000, &now, &u);
+	CHECK(act == FA_ACT_PROBE_START, "no probe after the drop: %d", act);
+	round_with(&s, &p, 2, 20000, &now, &u);
+	CHECK_EQ(s.base_rtt_us, 20000);
+	CHECK_EQ(probes_in(&s, &p, 8, 118, 21000, &now, &u), 1);
+	CHECK_EQ(s.base_rtt_us, 20000);
+	CHECK_EQ(probes_in(&s, &p, 16, 118, 21000, &now, &u), 0);
 
 	p.shorter_path = 0;
 	law_flow(&s, 200000);
@@ -1943,6 +1961,7 @@ static void test_path_settle(void)
 
 	CHECK(p.path_settle == FA_PATH_SETTLE_DEFAULT && p.path_settle == 1,
 	      "path_settle is not on by default");
+	p.join_reprobe = 0;	/* its second drain: test_shorter_path */
 	act = path_drop(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_UPDATE, "the drop's update: %d, not an update", act);
 	CHECK(s.flags & FA_F_BASE_DROP, "the drop is forgotten");
@@ -3773,9 +3792,8 @@ static void test_join_reprobe(void)
 	struct fa_state s;
 	u32 now = 0;
 
-	CHECK(p.join_reprobe == FA_JOIN_REPROBE_DEFAULT,
-	      "join_reprobe default %u", p.join_reprobe);
-	p.join_reprobe = 1;
+	CHECK(p.join_reprobe == FA_JOIN_REPROBE_DEFAULT && p.join_reprobe == 1,
+	      "join_reprobe is not on by default: %u", p.join_reprobe);
 
 	act = join_probe(&s, &p, 60000, 50000, &now, &u);
 	CHECK(act == FA_ACT_PROBE_END, "probe did not end: %d", act);

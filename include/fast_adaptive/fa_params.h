@@ -650,7 +650,7 @@
  * nothing; a joiner whose first drain read nearly the queue its handshake
  * saw is not told from one.  0: off.
  */
-#define FA_JOIN_REPROBE_DEFAULT		0
+#define FA_JOIN_REPROBE_DEFAULT		1
 #define FA_JOIN_REPROBE_MIN		0
 #define FA_JOIN_REPROBE_MAX		1
 #define FA_JOIN_REPROBE_HELP	\
