@@ -1877,6 +1877,18 @@ static int probes_in(struct fa_state *s, const struct fa_params *p, int rounds,
 }
 
 /*
+ * A flow on a 200 ms path (probe done) sees 61 ms for two rounds: the
+ * second round's action (test_shorter_path, test_path_settle).
+ */
+static enum fa_action path_drop(struct fa_state *s, const struct fa_params *p,
+				u32 *now, struct fa_update *u)
+{
+	law_flow(s, 200000);
+	round_with(s, p, 300, 61000, now, u);
+	return round_with(s, p, 300, 61000, now, u);
+}
+
+/*
  * shorter_path, by hand: a flow on a 200 ms path (probe done) whose path
  * shortens to 20 ms while it keeps 41 ms of queue sees 61 ms: more than a
  * quarter below 200 ms, so the next update probes (2 packets), and the
@@ -1903,9 +1915,7 @@ static void test_shorter_path(void)
 	CHECK_EQ(probes_in(&s, &p, 4, 300, 160000, &now, &u), 0);
 	CHECK_EQ(s.base_rtt_us, 160000);
 
-	law_flow(&s, 200000);
-	round_with(&s, &p, 300, 61000, &now, &u);
-	act = round_with(&s, &p, 300, 61000, &now, &u);
+	act = path_drop(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe after the drop: %d", act);
 	CHECK_EQ(u.cwnd_out, FA_CWND_MIN);
 	act = round_with(&s, &p, 2, 20000, &now, &u);
@@ -1918,9 +1928,7 @@ static void test_shorter_path(void)
 
 	/* join_reprobe (the default): one more drain, then none */
 	p.join_reprobe = 1;
-	law_flow(&s, 200000);
-	round_with(&s, &p, 300, 61000, &now, &u);
-	act = round_with(&s, &p, 300, 61000, &now, &u);
+	act = path_drop(&s, &p, &now, &u);
 	CHECK(act == FA_ACT_PROBE_START, "no probe after the drop: %d", act);
 	round_with(&s, &p, 2, 20000, &now, &u);
 	CHECK_EQ(s.base_rtt_us, 20000);
@@ -1943,14 +1951,6 @@ static void test_shorter_path(void)
  * and a loss in that one ends it for good.  With path_settle = 0 the probe
  * starts at the first update and a loss ends it.
  */
-static enum fa_action path_drop(struct fa_state *s, const struct fa_params *p,
-				u32 *now, struct fa_update *u)
-{
-	law_flow(s, 200000);
-	round_with(s, p, 300, 61000, now, u);
-	return round_with(s, p, 300, 61000, now, u);
-}
-
 static void test_path_settle(void)
 {
 	struct fa_params p = defaults();
